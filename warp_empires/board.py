@@ -1,0 +1,99 @@
+"""The territory graph as the rules use it: adjacency and reach.
+
+The map's topology never changes during a game, so it is turned once into tuples
+of neighbour ids; the queries walk only the zones they need, which keeps a move
+on a 10,000-zone map as cheap as one on a 50-zone map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container
+from heapq import heappop, heappush
+
+from .model.data import ZoneType
+from .model.state import GameState
+from .zonemap import ZoneMap
+
+
+class Board:
+    """Zone names, codes and borders of one map, shared by every copy of a game."""
+
+    def __init__(self, zone_map: ZoneMap):
+        self.map = zone_map
+        self.adjacency = zone_map.adjacency
+        self.names = tuple(z.name for z in zone_map.zones)
+        self.codes = tuple(z.code for z in zone_map.zones)
+        self._by_code = {z.code.lower(): z.id for z in zone_map.zones}
+        self._by_code.update({z.name.lower(): z.id for z in zone_map.zones})
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def find(self, text: str) -> int | None:
+        """The zone whose code or name is ``text`` (any case)."""
+        return self._by_code.get(text.strip().lower())
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return b in self.adjacency[a]
+
+    def reachable(
+        self,
+        state: GameState,
+        seat: int,
+        start: int,
+        allowance: int,
+        can_enter: Container[str] = (),
+        blocked: Container[int] = (),
+    ) -> dict[int, int]:
+        """Zones a group of ``seat``'s units in ``start`` can end a move in, with the cost.
+
+        Each zone entered costs its zone type's ``move_cost``; the total may not pass
+        ``allowance``. A zone that is impassable (unless its type id is in ``can_enter``)
+        or in ``blocked`` cannot be entered; a zone holding another player's units may
+        be entered but the path stops there.
+        """
+        types = state.zone_types
+        adjacency = self.adjacency
+        best = {start: 0}
+        heap = [(0, start)]
+        while heap:
+            cost, zone = heappop(heap)
+            if cost > best[zone]:
+                continue
+            if zone != start and state.has_enemy(zone, seat):
+                continue  # may end here, never pass through
+            for nxt in adjacency[zone]:
+                ztype: ZoneType = types[nxt]
+                if nxt in blocked or (not ztype.passable and ztype.id not in can_enter):
+                    continue
+                c = cost + ztype.move_cost
+                if c <= allowance and c < best.get(nxt, allowance + 1):
+                    best[nxt] = c
+                    heappush(heap, (c, nxt))
+        del best[start]
+        return best
+
+    def retreat_zones(self, state: GameState, seat: int, zone: int, can_enter: Container[str] = (), blocked: Container[int] = ()) -> list[int]:
+        """Adjacent zones ``seat``'s beaten units may retreat to: passable, no other player's units."""
+        out = []
+        for nxt in self.adjacency[zone]:
+            ztype = state.zone_types[nxt]
+            if nxt in blocked or (not ztype.passable and ztype.id not in can_enter):
+                continue
+            if not state.has_enemy(nxt, seat):
+                out.append(nxt)
+        return out
+
+    def within(self, zone: int, steps: int, passable: Callable[[int], bool] | None = None) -> set[int]:
+        """Zones at most ``steps`` borders from ``zone`` (including it)."""
+        seen = {zone}
+        frontier = [zone]
+        for _ in range(steps):
+            nxt = []
+            for z in frontier:
+                for n in self.adjacency[z]:
+                    if n not in seen and (passable is None or passable(n)):
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return seen

@@ -1,0 +1,59 @@
+"""What every card effect can be asked."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..decisions import Option
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..model.data import CardType
+
+
+class Effect(ABC):
+    """A card's effect, built once per card type from the card's ``params``.
+
+    ``phases`` says when the active player may play it on their own turn
+    (``"move"``: in the move phase, the phase for cards of the turn; ``"battle"``:
+    in a battle's card rounds, by either side). ``reacts_to`` makes it a reaction
+    instead: offered right after a ``"card"`` is played, a ``"die"`` is rolled or a
+    ``"move"`` is made. ``ctx`` is ``"battle"`` in a battle, the trigger tuple
+    ``(kind, key, actor, ...)`` in a reaction window, else ``None``.
+    """
+
+    phases: ClassVar[frozenset[str]] = frozenset({"move"})
+    reacts_to: ClassVar[str | None] = None
+    #: Parameter names and their defaults; anything else in ``params`` is refused.
+    defaults: ClassVar[Mapping[str, Any]] = {}
+
+    def __init__(self, card: CardType):
+        self.card = card
+        unknown = sorted(set(card.params) - set(self.defaults))
+        if unknown:
+            raise ValueError(f"unknown parameter {unknown[0]!r}; this effect takes {', '.join(self.defaults) or 'none'}")
+        self.params = {**self.defaults, **card.params}
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option] | None:
+        """The legal targets (``None`` when the card takes no target)."""
+        return None
+
+    def playable(self, game: Game, seat: int, ctx: Any) -> bool:
+        """Whether ``seat`` may play it now; by default, when it has a legal target."""
+        targets = self.targets(game, seat, ctx)
+        return targets is None or bool(targets)
+
+    @abstractmethod
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        """Carry the effect out (it may push steps for further choices)."""
+
+
+def opponents(game: Game, seat: int) -> list[int]:
+    n = len(game.state.players)
+    return [(seat + i) % n for i in range(1, n)]
+
+
+def opponent_options(game: Game, seat: int) -> list[Option]:
+    return [Option(f"seat:{o}", game.state.players[o].name, o) for o in opponents(game, seat)]

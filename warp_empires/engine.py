@@ -1,0 +1,224 @@
+"""The game: state, the step stack that runs the rules, and the one decision door.
+
+>>> from warp_empires.testing import tiny_game  # doctest: +SKIP
+>>> game = tiny_game()                           # doctest: +SKIP
+>>> game.pending.options[0]                      # doctest: +SKIP
+Option(id='done', label='Keep my hand')
+>>> game.decide("done")                          # doctest: +SKIP
+
+The rules are a stack of small :class:`Step` objects. The engine pops the top step
+and runs it; a step does its work, may push further steps, and may return a
+:class:`~warp_empires.decisions.Decision`. Then the game waits in ``pending`` until
+:meth:`Game.decide` hands the choice back to that step's ``resume``. Steps are frozen
+values, so copying a game is copying its state and the list of steps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+import json
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from .board import Board
+from .decisions import Decision, IllegalChoice, Option
+from .events import Event
+from .model.state import GameState
+from .rulebook import Rulebook
+from .zonemap import ZoneMap
+
+
+class Step(ABC):
+    """One piece of the rules waiting on the stack.
+
+    ``run`` is called when the step reaches the top. It returns ``None`` when it is
+    finished, or a Decision; then ``resume`` gets the decision and the picked option
+    indices. Either may push more steps with :meth:`Game.push`. Subclasses are frozen
+    attrs classes holding only plain values, so a game can be copied cheaply.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def run(self, game: Game) -> Decision | None:
+        """Do this step's work; return a Decision to ask, or None when finished."""
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        raise TypeError(f"{type(self).__name__} asked a question but cannot take the answer")
+
+
+@attrs.frozen
+class Seat:
+    """Who sits at a seat: a name, a faction id and who makes the choices
+    (``human`` or an agent spec such as ``ai:random``)."""
+
+    name: str
+    faction: str
+    agent: str = "human"
+
+
+@attrs.frozen
+class GameSetup:
+    """Everything that, with the list of choices, reproduces a game exactly."""
+
+    module: str
+    seats: tuple[Seat, ...] = attrs.field(converter=tuple)
+    zone_map: ZoneMap
+    seed: int = 0
+    turn_limit: int | None = None
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+class Game:
+    """A game in progress. Drive it with :attr:`pending` and :meth:`decide`."""
+
+    def __init__(self, setup: GameSetup, *, plugins: Any = None, module_paths: Iterable[str] = ()):
+        from .plugins import make_manager
+        from .rules.turn import TurnStep
+
+        self.setup = setup
+        self.pm = plugins if plugins is not None else make_manager(setup.module, module_paths=module_paths)
+        self.rules = Rulebook.from_plugins(self.pm, setup)
+        self.board = Board(setup.zone_map)
+        self.rng = random.Random(setup.seed)
+        self.state = self.rules.new_state(setup, self.rng)
+        self.events: list[Event] = []
+        self.choices: list[Any] = []
+        self.decisions = 0
+        self._stack: list[Step] = []
+        self._pending: tuple[Decision, Step] | None = None
+        self._notify = bool(self.pm.hook.warp_game_event.get_hookimpls())
+        self.pm.hook.warp_setup(game=self)
+        self.emit("game_started", seats=[s.name for s in setup.seats])
+        self._stack.append(TurnStep(0))
+        self._advance()
+
+    # ------------------------------------------------------------------ the door
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or ``None`` once the game is over."""
+        return None if self._pending is None else self._pending[0]
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat, ``-1`` for a draw, ``None`` while the game runs."""
+        return self.state.winner
+
+    def decide(self, choice: Any) -> None:
+        """Apply a legal choice for :attr:`pending` and run the rules to the next decision.
+
+        ``choice`` is an option index, an option id, an :class:`Option` or, when the
+        decision asks for several, a list of them. An illegal choice raises
+        :class:`~warp_empires.decisions.IllegalChoice` and changes nothing.
+        """
+        if self._pending is None:
+            raise IllegalChoice("the game is over; there is nothing to decide")
+        decision, step = self._pending
+        picked = decision.resolve(choice)
+        ids = [decision.options[i].id for i in picked]
+        self.choices.append(ids[0] if decision.count == 1 else ids)
+        self._pending = None
+        self.decisions += 1
+        step.resume(self, decision, picked)
+        self._advance()
+
+    def _advance(self) -> None:
+        stack = self._stack
+        while stack and not self.state.over:
+            step = stack.pop()
+            decision = step.run(self)
+            if decision is None:
+                continue
+            n = len(decision.options)
+            if n <= decision.count:
+                # Nothing to choose: take the only answer (or nothing) without asking.
+                step.resume(self, decision, tuple(range(n)))
+                continue
+            self._pending = (decision, step)
+            return
+        self._pending = None
+
+    # ------------------------------------------------------------------ helpers for rules
+
+    def push(self, *steps: Step) -> None:
+        """Schedule steps to run next, in the order given."""
+        self._stack.extend(reversed(steps))
+
+    def emit(self, kind: str, visible_to: Iterable[int] | None = None, **data: Any) -> Event:
+        event = Event(kind, self.state.turn, self.state.active, data, None if visible_to is None else frozenset(visible_to))
+        self.events.append(event)
+        if self._notify:
+            self.pm.hook.warp_game_event(game=self, event=event)
+        return event
+
+    def ask(self, seat: int, kind: str, prompt: str, options: Iterable[Option], count: int = 1, context: Any = None) -> Decision:
+        return Decision(seat, kind, prompt, tuple(options), count, context)
+
+    # ------------------------------------------------------------------ views and copies
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: an observer who sees only public things)."""
+        from .view import view_for
+
+        return view_for(self, seat)
+
+    def clone(self) -> Game:
+        """An independent copy for looking ahead; far cheaper than ``copy.deepcopy``.
+
+        The copy shares the rules, board and plugins, has its own state, random
+        generator and step stack, and starts with an empty event list.
+        """
+        twin = object.__new__(Game)
+        twin.setup, twin.pm, twin.rules, twin.board = self.setup, self.pm, self.rules, self.board
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.state = self.state.copy()
+        twin.events = []
+        twin.choices = self.choices[:]
+        twin.decisions = self.decisions
+        twin._stack = self._stack[:]
+        twin._pending = self._pending
+        twin._notify = self._notify
+        return twin
+
+    def digest(self) -> str:
+        """A short fingerprint of the position: equal games have equal digests."""
+        s = self.state
+        doc = {
+            "turn": s.turn,
+            "active": s.active,
+            "phase": s.phase,
+            "over": s.over,
+            "winner": s.winner,
+            "units": [[u.place, u.owner, u.zone] for u in s.units],
+            "zones": [list(z) for z in s.zone_units],
+            "types": [z.id for z in s.zone_types],
+            "control": sorted(s.control.items()),
+            "players": [[p.treasury, p.hand, p.revenue] for p in s.players],
+            "deck": s.deck,
+            "discard": s.discard,
+            "pools": {k: sorted(v) for k, v in sorted(s.pools.items())},
+            "pending": None if self.pending is None else [self.pending.player, [o.id for o in self.pending.options]],
+        }
+        return hashlib.sha256(json.dumps(doc, separators=(",", ":")).encode()).hexdigest()[:16]
+
+    # ------------------------------------------------------------------ names for humans
+
+    def zone_name(self, zone: int) -> str:
+        return self.board.names[zone]
+
+    def unit_label(self, unit_id: int) -> str:
+        t = self.state.units[unit_id].type
+        return f"{t.name} (F{t.force})"
+
+    def card_name(self, card_id: int) -> str:
+        return self.rules.cards[card_id].name

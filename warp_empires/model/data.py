@@ -1,0 +1,154 @@
+"""Rules data: the frozen value classes a theme supplies (usually from TOML).
+
+Nothing here changes during a game. A game refers to these objects by reference,
+so copying a game never copies them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+#: Speed letters used in unit tables, as zones per move.
+SPEED_LETTERS = {"F": 3, "M": 2, "S": 1, "X": 0}
+
+#: Tags the generic rules give a meaning to.
+LEADER = "leader"
+FORTIFICATION = "fortification"
+
+
+def _frozen_mapping(value: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value or {}))
+
+
+@attrs.frozen
+class Ability:
+    """One entry of the ability vocabulary, configured by a theme.
+
+    ``kind`` names what the engine does (see :data:`warp_empires.effects.abilities.ABILITY_KINDS`);
+    ``amount`` is its number, ``zone_types`` the zone types it is about (for ``can_enter``)
+    and ``tag`` limits it to units carrying that tag.
+    """
+
+    kind: str
+    amount: int = 0
+    zone_types: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    tag: str | None = None
+
+
+@attrs.frozen
+class UnitType:
+    """A kind of unit chit: ``copies`` of it go into the pool."""
+
+    id: str
+    name: str
+    force: int
+    speed: int
+    cost: int
+    copies: int = 1
+    tags: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    abilities: tuple[Ability, ...] = ()
+    faction: str | None = None
+    notes: str = ""
+
+    @property
+    def is_leader(self) -> bool:
+        return LEADER in self.tags
+
+    @property
+    def is_fortification(self) -> bool:
+        return FORTIFICATION in self.tags
+
+
+@attrs.frozen
+class CardType:
+    """A kind of action card: ``copies`` of it go into the deck.
+
+    ``effect`` names an effect of the effect library; ``params`` configure it.
+    """
+
+    id: str
+    name: str
+    copies: int
+    effect: str
+    params: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen_mapping)
+    text: str = ""
+
+
+@attrs.frozen
+class Faction:
+    """A side a player can pick (a race, an empire, a city state)."""
+
+    id: str
+    name: str
+    description: str = ""
+    abilities: tuple[Ability, ...] = ()
+    ability_text: str = ""
+
+    def ability_total(self, kind: str) -> int:
+        """Sum of the amounts of this faction's abilities of ``kind``."""
+        return sum(a.amount for a in self.abilities if a.kind == kind)
+
+
+@attrs.frozen
+class ZoneType:
+    """A kind of zone: what it earns, whether units may enter it, what it costs to enter."""
+
+    id: str
+    name: str
+    revenue: int = 0
+    passable: bool = True
+    move_cost: int = 1
+    rolls: tuple[int, ...] = ()
+    recruit_limit: int | None = None
+    tags: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+
+    @property
+    def generates_revenue(self) -> bool:
+        return self.revenue > 0 or "revenue" in self.tags
+
+
+@attrs.frozen
+class Settings:
+    """The numbers of a theme's setup and turn; unset values take the generic defaults."""
+
+    draw_count: int = 5
+    hand_limit: int = 7
+    start_units: int = 5
+    start_cards: int = 5
+    recruit_draw: int = 5
+    upkeep_per_revenue: int = 5
+    leader_bonus: int = 5
+    pools: str = "shared"  # "shared" or "faction"
+    turn_limit: int | None = None
+    phases: tuple[str, ...] = ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
+    extra: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen_mapping)
+
+
+@attrs.frozen
+class ModuleInfo:
+    """What ``warp-empires modules`` shows about a theme."""
+
+    name: str
+    version: str
+    description: str
+    title: str = ""
+
+
+@attrs.frozen
+class MapRules:
+    """What a theme demands of a random map for a given number of players.
+
+    The zone type table itself comes from the zone types' ``rolls``; these are the
+    constraints a rolled map must meet (a map that breaks one is rolled again).
+    """
+
+    die: int = 6
+    min_counts: Mapping[str, int] = attrs.field(factory=dict, converter=_frozen_mapping)
+    start_zone_type: str | None = None
+    named_zones: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+    names: tuple[str, ...] = ()
+    passable_connected: bool = True

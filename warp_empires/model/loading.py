@@ -1,0 +1,287 @@
+"""Reading a theme's TOML data into rules data, with errors that say where.
+
+A theme keeps its data in a ``data/`` folder inside its package::
+
+    data/theme.toml     [module], [settings], [map]
+    data/zones.toml     [[zone]] entries
+    data/units.toml     [[unit]] entries
+    data/factions.toml  [[faction]] entries
+    data/cards.toml     [[card]] entries
+
+Every problem is reported as one line naming the file, the entry and the field, e.g.
+``units.toml: unit 'scouts', field 'force': expected a whole number, got 'one'``.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+
+from .data import (
+    SPEED_LETTERS,
+    Ability,
+    CardType,
+    Faction,
+    MapRules,
+    ModuleInfo,
+    Settings,
+    UnitType,
+    ZoneType,
+)
+
+T = TypeVar("T")
+
+#: Ability kinds the engine implements (the shared vocabulary themes configure).
+ABILITY_KINDS = frozenset(
+    {
+        "force_per_unit",
+        "force_per_unit_attacking",
+        "force_per_unit_defending",
+        "force_per_stack",
+        "speed_bonus",
+        "cost_delta",
+        "draw_bonus",
+        "unit_draw_bonus",
+        "hand_limit",
+        "can_enter",
+    }
+)
+
+
+class DataError(ValueError):
+    """A theme's data is malformed; the message says the file, entry and field."""
+
+
+@attrs.frozen
+class ThemeData:
+    """Everything one theme's TOML files hold, validated."""
+
+    info: ModuleInfo
+    settings: Settings
+    map_rules: MapRules
+    zone_types: tuple[ZoneType, ...]
+    unit_types: tuple[UnitType, ...]
+    factions: tuple[Faction, ...]
+    card_types: tuple[CardType, ...]
+
+
+class _Entry:
+    """Typed access to one TOML table, raising DataError with its location."""
+
+    def __init__(self, where: str, table: Mapping[str, Any]):
+        self.where = where
+        self.table = table
+        if not isinstance(table, Mapping):
+            raise DataError(f"{where}: expected a table, got {type(table).__name__}")
+
+    def fail(self, field: str, problem: str) -> DataError:
+        return DataError(f"{self.where}, field '{field}': {problem}")
+
+    def get(self, field: str, kind: type | tuple[type, ...], default: Any = ..., check: Callable[[Any], bool] | None = None, allowed: str = "") -> Any:
+        if field not in self.table:
+            if default is ...:
+                raise self.fail(field, "missing")
+            return default
+        value = self.table[field]
+        names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+        wanted = {"int": "a whole number", "str": "text", "bool": "true or false", "list": "a list", "dict": "a table"}.get(names, names)
+        if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+            raise self.fail(field, f"expected {wanted}, got {value!r}")
+        if check is not None and not check(value):
+            raise self.fail(field, f"{value!r} is not allowed{'; ' + allowed if allowed else ''}")
+        return value
+
+    def unknown(self, known: set[str]) -> None:
+        extra = sorted(set(self.table) - known)
+        if extra:
+            raise self.fail(extra[0], f"unknown field; known fields are {', '.join(sorted(known))}")
+
+
+def _nonneg(v: int) -> bool:
+    return v >= 0
+
+
+def parse_abilities(entry: _Entry, field: str = "abilities") -> tuple[Ability, ...]:
+    raw = entry.get(field, list, default=[])
+    out = []
+    for i, item in enumerate(raw):
+        sub = _Entry(f"{entry.where}, {field}[{i}]", item)
+        kind = sub.get("kind", str, check=lambda k: k in ABILITY_KINDS, allowed="known kinds: " + ", ".join(sorted(ABILITY_KINDS)))
+        sub.unknown({"kind", "amount", "zone_types", "tag"})
+        out.append(
+            Ability(
+                kind=kind,
+                amount=sub.get("amount", int, default=0),
+                zone_types=frozenset(sub.get("zone_types", list, default=[])),
+                tag=sub.get("tag", str, default=None),
+            )
+        )
+    return tuple(out)
+
+
+def _speed(entry: _Entry) -> int:
+    raw = entry.get("speed", (str, int))
+    if isinstance(raw, int):
+        if raw < 0:
+            raise entry.fail("speed", f"{raw} is not allowed; use 0 or more, or one of F, M, S, X")
+        return raw
+    if raw.upper() not in SPEED_LETTERS:
+        raise entry.fail("speed", f"{raw!r} is not allowed; use F (3), M (2), S (1), X (0) or a number")
+    return SPEED_LETTERS[raw.upper()]
+
+
+def parse_zone(entry: _Entry) -> ZoneType:
+    entry.unknown({"id", "name", "revenue", "passable", "move_cost", "rolls", "recruit_limit", "tags"})
+    return ZoneType(
+        id=entry.get("id", str),
+        name=entry.get("name", str),
+        revenue=entry.get("revenue", int, default=0, check=_nonneg, allowed="use 0 or more"),
+        passable=entry.get("passable", bool, default=True),
+        move_cost=entry.get("move_cost", int, default=1, check=lambda v: v >= 1, allowed="use 1 or more"),
+        rolls=tuple(entry.get("rolls", list, default=[])),
+        recruit_limit=entry.get("recruit_limit", int, default=None),
+        tags=frozenset(entry.get("tags", list, default=[])),
+    )
+
+
+def parse_unit(entry: _Entry) -> UnitType:
+    entry.unknown({"id", "name", "force", "speed", "cost", "copies", "tags", "abilities", "faction", "notes"})
+    force = entry.get("force", int, check=_nonneg, allowed="use 0 or more")
+    return UnitType(
+        id=entry.get("id", str),
+        name=entry.get("name", str),
+        force=force,
+        speed=_speed(entry),
+        cost=entry.get("cost", int, default=force, check=_nonneg, allowed="use 0 or more"),
+        copies=entry.get("copies", int, default=1, check=lambda v: v >= 1, allowed="use 1 or more"),
+        tags=frozenset(entry.get("tags", list, default=[])),
+        abilities=parse_abilities(entry),
+        faction=entry.get("faction", str, default=None),
+        notes=entry.get("notes", str, default=""),
+    )
+
+
+def parse_faction(entry: _Entry) -> Faction:
+    entry.unknown({"id", "name", "description", "abilities", "ability_text"})
+    return Faction(
+        id=entry.get("id", str),
+        name=entry.get("name", str),
+        description=entry.get("description", str, default=""),
+        abilities=parse_abilities(entry),
+        ability_text=entry.get("ability_text", str, default=""),
+    )
+
+
+def parse_card(entry: _Entry) -> CardType:
+    entry.unknown({"id", "name", "copies", "effect", "params", "text"})
+    return CardType(
+        id=entry.get("id", str),
+        name=entry.get("name", str),
+        copies=entry.get("copies", int, check=lambda v: v >= 1, allowed="use 1 or more"),
+        effect=entry.get("effect", str),
+        params=entry.get("params", dict, default={}),
+        text=entry.get("text", str, default=""),
+    )
+
+
+_SETTINGS_FIELDS = {f.name: f for f in attrs.fields(Settings)}
+
+
+def parse_settings(entry: _Entry) -> Settings:
+    values: dict[str, Any] = {}
+    extra = {}
+    for key, value in entry.table.items():
+        if key == "phases":
+            values[key] = tuple(entry.get(key, list))
+        elif key == "pools":
+            values[key] = entry.get(key, str, check=lambda v: v in ("shared", "faction"), allowed="use 'shared' or 'faction'")
+        elif key in _SETTINGS_FIELDS and key != "extra":
+            values[key] = entry.get(key, int, check=_nonneg, allowed="use 0 or more")
+        else:
+            extra[key] = value
+    return Settings(**values, extra=extra)
+
+
+def parse_map_rules(entry: _Entry) -> MapRules:
+    entry.unknown({"die", "min_counts", "start_zone_type", "named_zones", "names", "passable_connected"})
+    return MapRules(
+        die=entry.get("die", int, default=6, check=lambda v: v >= 1, allowed="use 1 or more"),
+        min_counts=entry.get("min_counts", dict, default={}),
+        start_zone_type=entry.get("start_zone_type", str, default=None),
+        named_zones=entry.get("named_zones", dict, default={}),
+        names=tuple(entry.get("names", list, default=[])),
+        passable_connected=entry.get("passable_connected", bool, default=True),
+    )
+
+
+def _entries(doc: Mapping[str, Any], fname: str, key: str, parse: Callable[[_Entry], T]) -> tuple[T, ...]:
+    items = doc.get(key, [])
+    if not isinstance(items, list):
+        raise DataError(f"{fname}: '{key}' must be an array of tables ([[{key}]])")
+    out: list[T] = []
+    seen: set[str] = set()
+    for i, table in enumerate(items):
+        label = table.get("id", f"#{i + 1}") if isinstance(table, Mapping) else f"#{i + 1}"
+        value = parse(_Entry(f"{fname}: {key} {label!r}", table))
+        if value.id in seen:  # type: ignore[attr-defined]
+            raise DataError(f"{fname}: {key} {label!r}, field 'id': used twice")
+        seen.add(value.id)  # type: ignore[attr-defined]
+        out.append(value)
+    return tuple(out)
+
+
+def _read(folder: Any, fname: str, where: str) -> dict[str, Any]:
+    path = folder / fname
+    if not path.is_file():
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{where}/{fname}: not valid TOML ({exc})") from None
+
+
+def load_theme_data(source: str | Path) -> ThemeData:
+    """Load and validate a theme's data.
+
+    ``source`` is a package name (its ``data/`` folder is read) or a folder path.
+    Raises :class:`DataError` with a one-line message on the first problem.
+    """
+    if isinstance(source, Path):
+        folder: Any = source
+        where = str(source)
+    else:
+        folder = importlib.resources.files(source) / "data"
+        where = source.rsplit(".", 1)[-1] + "/data"
+    theme = _read(folder, "theme.toml", where)
+    module = _Entry(f"{where}/theme.toml: [module]", theme.get("module", {}))
+    info = ModuleInfo(
+        name=module.get("name", str),
+        version=module.get("version", str, default="0"),
+        description=module.get("description", str, default=""),
+        title=module.get("title", str, default=""),
+    )
+    settings = parse_settings(_Entry(f"{where}/theme.toml: [settings]", theme.get("settings", {})))
+    map_rules = parse_map_rules(_Entry(f"{where}/theme.toml: [map]", theme.get("map", {})))
+    zones = _entries(_read(folder, "zones.toml", where), f"{where}/zones.toml", "zone", parse_zone)
+    units = _entries(_read(folder, "units.toml", where), f"{where}/units.toml", "unit", parse_unit)
+    factions = _entries(_read(folder, "factions.toml", where), f"{where}/factions.toml", "faction", parse_faction)
+    cards = _entries(_read(folder, "cards.toml", where), f"{where}/cards.toml", "card", parse_card)
+    zone_ids = {z.id for z in zones}
+    for z in zones:
+        for r in z.rolls:
+            if not isinstance(r, int) or not 1 <= r <= map_rules.die:
+                raise DataError(f"{where}/zones.toml: zone {z.id!r}, field 'rolls': {r!r} is not a face of a {map_rules.die}-sided die")
+    for key in list(map_rules.min_counts) + list(map_rules.named_zones.values()) + [map_rules.start_zone_type]:
+        if key is not None and key not in zone_ids:
+            raise DataError(f"{where}/theme.toml: [map] names zone type {key!r}, which zones.toml does not define")
+    faction_ids = {f.id for f in factions}
+    for u in units:
+        if u.faction is not None and u.faction not in faction_ids:
+            raise DataError(f"{where}/units.toml: unit {u.id!r}, field 'faction': {u.faction!r} is not a faction of this theme")
+    return ThemeData(info, settings, map_rules, zones, units, factions, cards)
+

@@ -1,0 +1,181 @@
+"""The mutable game: units, players, zones, deck and pools.
+
+Everything is kept in flat containers keyed by small integers (unit ids, card ids,
+zone ids, seats) so that :meth:`GameState.copy` is a handful of list copies rather
+than a deep copy. Rules data (unit types, factions, zone types) is shared by reference.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .data import Faction, UnitType, ZoneType
+
+# Where a unit chit is.
+POOL = 0  #: in its unit pool
+BOARD = 1  #: on the map, in ``Unit.zone``
+CAPTURED = 2  #: a leader set aside by the player who captured it (``Unit.owner``)
+OFFER = 3  #: drawn in a recruit phase, not yet bought or returned
+
+PLACE_NAMES = {POOL: "pool", BOARD: "board", CAPTURED: "captured", OFFER: "offer"}
+
+NOBODY = -1
+
+
+@attrs.define(slots=True)
+class Unit:
+    """One unit chit. ``owner`` is a seat or -1; ``zone`` a zone id or -1."""
+
+    id: int
+    type: UnitType
+    pool: str
+    place: int = POOL
+    owner: int = NOBODY
+    zone: int = NOBODY
+    moved: bool = False
+
+    def copy(self) -> Unit:
+        return Unit(self.id, self.type, self.pool, self.place, self.owner, self.zone, self.moved)
+
+
+@attrs.define(slots=True)
+class Player:
+    """A seat at the table: its faction, treasury and hand of card ids."""
+
+    seat: int
+    name: str
+    faction: Faction
+    treasury: int = 0
+    hand: list[int] = attrs.field(factory=list)
+    revenue: int = 0  # revenue of this player's latest revenue phase
+
+    def copy(self) -> Player:
+        return Player(self.seat, self.name, self.faction, self.treasury, self.hand[:], self.revenue)
+
+
+@attrs.define(slots=True)
+class Lasting:
+    """A card effect that lasts beyond the moment it was played.
+
+    ``kind`` says what it does (e.g. ``revenue_delta``, ``zone_no_revenue``,
+    ``no_entry``); it applies to ``seat`` (and ``zone`` where it matters) and ends
+    after turn number ``until_turn``.
+    """
+
+    kind: str
+    seat: int
+    amount: int = 0
+    zone: int = NOBODY
+    until_turn: int = 0
+    source: int = NOBODY  # the seat that played the card
+
+
+@attrs.define(slots=True)
+class GameState:
+    """The whole mutable position of a game."""
+
+    units: list[Unit]
+    players: list[Player]
+    zone_units: list[list[int]]
+    zone_types: list[ZoneType]
+    control: dict[int, int]  # zone -> seat holding its control marker
+    pools: dict[str, list[int]]
+    deck: list[int]
+    discard: list[int] = attrs.field(factory=list)
+    lasting: list[Lasting] = attrs.field(factory=list)
+    turn: int = 1  # counts player turns from 1
+    active: int = 0
+    phase: str = "setup"
+    destroyed_this_turn: list[int] = attrs.field(factory=list)
+    winner: int | None = None
+    over: bool = False
+    registers: dict[str, Any] = attrs.field(factory=dict)  # die rolls and play ids in flight
+    negated: set[int] = attrs.field(factory=set)
+    battle: Any = None  # the battle being fought, if any (rules.battle.Battle)
+    next_play: int = 0
+
+    def copy(self) -> GameState:
+        return GameState(
+            units=[u.copy() for u in self.units],
+            players=[p.copy() for p in self.players],
+            zone_units=[z[:] for z in self.zone_units],
+            zone_types=self.zone_types[:],
+            control=dict(self.control),
+            pools={k: v[:] for k, v in self.pools.items()},
+            deck=self.deck[:],
+            discard=self.discard[:],
+            lasting=[attrs.evolve(x) for x in self.lasting],
+            turn=self.turn,
+            active=self.active,
+            phase=self.phase,
+            destroyed_this_turn=self.destroyed_this_turn[:],
+            winner=self.winner,
+            over=self.over,
+            registers=dict(self.registers),
+            negated=set(self.negated),
+            battle=None if self.battle is None else self.battle.copy(),
+            next_play=self.next_play,
+        )
+
+    # ------------------------------------------------------------------ queries
+
+    def stack(self, zone: int, owner: int) -> list[int]:
+        """Ids of ``owner``'s units in ``zone``, top unit first."""
+        units = self.units
+        return [u for u in self.zone_units[zone] if units[u].owner == owner]
+
+    def owners_in(self, zone: int) -> set[int]:
+        units = self.units
+        return {units[u].owner for u in self.zone_units[zone]}
+
+    def has_enemy(self, zone: int, seat: int) -> bool:
+        units = self.units
+        for u in self.zone_units[zone]:
+            if units[u].owner != seat:
+                return True
+        return False
+
+    def units_of(self, seat: int) -> list[int]:
+        """Ids of ``seat``'s units on the board, in id order."""
+        return [u.id for u in self.units if u.owner == seat and u.place == BOARD]
+
+    def zones_with_units(self, seat: int) -> list[int]:
+        """Zones holding ``seat``'s units, in id order (scans units, not zones: big maps stay cheap)."""
+        return sorted({u.zone for u in self.units if u.owner == seat and u.place == BOARD})
+
+    def controlled(self, seat: int) -> list[int]:
+        """Zones carrying ``seat``'s control marker, in id order."""
+        return sorted(z for z, c in self.control.items() if c == seat)
+
+    # ------------------------------------------------------------------ moving chits
+
+    def put_on_board(self, unit_id: int, seat: int, zone: int) -> None:
+        u = self.units[unit_id]
+        if u.place == BOARD:
+            self.zone_units[u.zone].remove(unit_id)
+        elif u.place == POOL:
+            self.pools[u.pool].remove(unit_id)
+        u.place, u.owner, u.zone = BOARD, seat, zone
+        self.zone_units[zone].append(unit_id)
+
+    def return_to_pool(self, unit_id: int) -> None:
+        u = self.units[unit_id]
+        if u.place == BOARD:
+            self.zone_units[u.zone].remove(unit_id)
+        if u.place != POOL:
+            self.pools[u.pool].append(unit_id)
+        u.place, u.owner, u.zone, u.moved = POOL, NOBODY, NOBODY, False
+
+    def capture(self, unit_id: int, captor: int) -> None:
+        u = self.units[unit_id]
+        if u.place == BOARD:
+            self.zone_units[u.zone].remove(unit_id)
+        u.place, u.owner, u.zone = CAPTURED, captor, NOBODY
+
+    def move_unit(self, unit_id: int, zone: int) -> None:
+        u = self.units[unit_id]
+        self.zone_units[u.zone].remove(unit_id)
+        u.zone = zone
+        self.zone_units[zone].append(unit_id)

@@ -1,0 +1,221 @@
+"""Finding theme modules (discovery) and building a game's plugin manager (activation).
+
+Discovery lists every module installed under the entry-point group
+``warp_empires.modules`` plus the module folders given with ``--module-path``. A module
+that fails to import is reported by name with the reason; the others still load.
+
+Activation gives each game its own :class:`pluggy.PluginManager` holding the generic
+ruleset, the one chosen theme and any extras, in that order.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import importlib.util
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pluggy
+
+from . import hookspecs
+from .hookspecs import hookimpl
+from .model.data import ModuleInfo
+from .model.loading import DataError, ThemeData, load_theme_data
+
+ENTRY_POINT_GROUP = "warp_empires.modules"
+
+
+class ModuleError(ValueError):
+    """A theme module cannot be found or loaded; the message names it."""
+
+
+class ThemePlugin:
+    """Answers the data hooks from a theme's TOML files.
+
+    A theme package usually subclasses it to add rule hooks::
+
+        class DoctorWho(ThemePlugin):
+            @hookimpl
+            def warp_setup(self, game): ...
+
+        plugin = DoctorWho(__name__)
+
+    and its entry point (or folder) exposes ``plugin``.
+    """
+
+    def __init__(self, source: str | Path):
+        self.data: ThemeData = load_theme_data(source)
+
+    @hookimpl
+    def warp_module_info(self):
+        return self.data.info
+
+    @hookimpl
+    def warp_settings(self):
+        return self.data.settings
+
+    @hookimpl
+    def warp_map_rules(self, players):
+        return self.data.map_rules
+
+    @hookimpl
+    def warp_unit_types(self):
+        return list(self.data.unit_types)
+
+    @hookimpl
+    def warp_card_types(self):
+        return list(self.data.card_types)
+
+    @hookimpl
+    def warp_factions(self):
+        return list(self.data.factions)
+
+    @hookimpl
+    def warp_zone_types(self):
+        return list(self.data.zone_types)
+
+
+@attrs.frozen
+class ModuleEntry:
+    """A theme module that loaded: its name, the object to register and its info."""
+
+    name: str
+    plugin: Any
+    info: ModuleInfo
+    origin: str
+
+
+@attrs.frozen
+class Discovery:
+    modules: dict[str, ModuleEntry]
+    failures: dict[str, str]
+
+
+def _plugin_of(obj: Any) -> Any:
+    """A module exposing ``plugin`` registers that object; anything else registers itself."""
+    return getattr(obj, "plugin", obj)
+
+
+def _info(name: str, plugin: Any) -> ModuleInfo:
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.register(plugin, name=name)
+    return pm.hook.warp_module_info() or ModuleInfo(name, "0", "")
+
+
+def _load_folder(path: Path) -> Any:
+    """Import a module package from a folder, under a name that cannot clash."""
+    name = f"warp_local_{path.name}"
+    spec = importlib.util.spec_from_file_location(name, path / "__init__.py", submodule_search_locations=[str(path)])
+    if spec is None or spec.loader is None:
+        raise ModuleError(f"{path} is not a Python package (no __init__.py)")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    return module
+
+
+def _folder_candidates(path: Path) -> list[Path]:
+    path = Path(path)
+    if (path / "__init__.py").is_file():
+        return [path]
+    if not path.is_dir():
+        raise ModuleError(f"module path {path} is not a folder")
+    return sorted(p for p in path.iterdir() if (p / "__init__.py").is_file())
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def discover(module_paths: Iterable[str | Path] = ()) -> Discovery:
+    """Every theme module that can be used, and every one that failed with its reason."""
+    modules: dict[str, ModuleEntry] = {}
+    failures: dict[str, str] = {}
+    for ep in sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            plugin = _plugin_of(ep.load())
+            modules[ep.name] = ModuleEntry(ep.name, plugin, _info(ep.name, plugin), f"entry point {ep.value}")
+        except Exception as exc:  # a broken module must not stop the others
+            failures[ep.name] = _short(exc)
+    for raw in module_paths:
+        try:
+            folders = _folder_candidates(Path(raw))
+        except ModuleError as exc:
+            failures[str(raw)] = str(exc)
+            continue
+        for folder in folders:
+            try:
+                plugin = _plugin_of(_load_folder(folder))
+                info = _info(folder.name, plugin)
+                modules[info.name] = ModuleEntry(info.name, plugin, info, str(folder))
+            except Exception as exc:
+                failures[folder.name] = _short(exc)
+    return Discovery(modules, failures)
+
+
+_cache: dict[tuple[str, ...], Discovery] = {}
+
+
+def find_module(name: str, module_paths: Iterable[str | Path] = ()) -> ModuleEntry:
+    """The module called ``name``; a :class:`ModuleError` lists the ones there are."""
+    key = tuple(str(p) for p in module_paths)
+    found = _cache.get(key)
+    if found is None or name not in found.modules:
+        found = _cache[key] = discover(module_paths)
+    if name in found.modules:
+        return found.modules[name]
+    if name in found.failures:
+        raise ModuleError(f"module {name!r} failed to load: {found.failures[name]}")
+    raise ModuleError(f"unknown module {name!r}; installed modules: {', '.join(sorted(found.modules)) or 'none'}")
+
+
+def new_manager() -> pluggy.PluginManager:
+    """A plugin manager holding only the generic ruleset."""
+    from .rules import generic
+
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.register(generic, name="generic")
+    return pm
+
+
+def make_manager(module: str | Any, extras: Iterable[Any] = (), module_paths: Iterable[str | Path] = ()) -> pluggy.PluginManager:
+    """A fresh manager for one game: generic ruleset, the theme, then the extras.
+
+    ``module`` is a module name or an already loaded plugin object.
+    Raises :class:`ModuleError` for an unknown module and
+    :class:`pluggy.PluginValidationError` for a hook implementation no hook matches.
+    """
+    pm = new_manager()
+    if isinstance(module, str):
+        entry = find_module(module, module_paths)
+        pm.register(entry.plugin, name=entry.name)
+    else:
+        pm.register(module, name=getattr(module, "__name__", type(module).__name__))
+    for i, extra in enumerate(extras):
+        pm.register(extra, name=f"extra{i}:{getattr(extra, '__name__', type(extra).__name__)}")
+    pm.check_pending()
+    return pm
+
+
+__all__ = [
+    "DataError",
+    "Discovery",
+    "ENTRY_POINT_GROUP",
+    "ModuleEntry",
+    "ModuleError",
+    "ThemePlugin",
+    "discover",
+    "find_module",
+    "make_manager",
+]

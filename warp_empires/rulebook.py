@@ -1,0 +1,148 @@
+"""The rules one game runs by, gathered once from the plugins and shared by its copies."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .model.data import CardType, Faction, ModuleInfo, Settings, UnitType, ZoneType
+from .model.state import GameState, Player, Unit
+
+if TYPE_CHECKING:
+    from .effects.base import Effect
+    from .engine import GameSetup
+
+
+class SetupError(ValueError):
+    """The game cannot be set up as asked; the message says what and what is allowed."""
+
+
+def collect(results: list[list[Any]], what: str) -> dict[str, Any]:
+    """Concatenate data-hook answers into a dict by id, refusing duplicate ids."""
+    out: dict[str, Any] = {}
+    for answer in reversed(results):  # pluggy answers last-registered first
+        for item in answer or ():
+            if item.id in out:
+                raise SetupError(f"two {what} have the id {item.id!r}")
+            out[item.id] = item
+    return out
+
+
+def merged(pm: Any, hook: str) -> dict[str, Any]:
+    """Merge mapping answers: generic ruleset first, then the theme, then extras."""
+    out: dict[str, Any] = {}
+    for answer in reversed(getattr(pm.hook, hook)()):
+        out.update(answer or {})
+    return out
+
+
+@attrs.frozen
+class Rulebook:
+    """Rules data, card effects and phase handlers of one game."""
+
+    info: ModuleInfo
+    settings: Settings
+    unit_types: Mapping[str, UnitType]
+    factions: Mapping[str, Faction]
+    zone_types: Mapping[str, ZoneType]
+    card_types: Mapping[str, CardType]
+    cards: tuple[CardType, ...]  # indexed by card id
+    effects: Mapping[str, Effect]  # by card type id
+    phases: Mapping[str, Callable[..., Any]]
+    has_reactions: bool = False
+
+    @classmethod
+    def from_plugins(cls, pm: Any, setup: GameSetup | None = None) -> Rulebook:
+        from .effects import library
+
+        hook = pm.hook
+        info = hook.warp_module_info() or ModuleInfo("unnamed", "0", "")
+        settings = hook.warp_settings()
+        units = collect(hook.warp_unit_types(), "unit types")
+        factions = collect(hook.warp_factions(), "factions")
+        zones = collect(hook.warp_zone_types(), "zone types")
+        card_types = collect(hook.warp_card_types(), "card types")
+        known = dict(library.EFFECTS)
+        for name, impl in merged(pm, "warp_card_effects").items():
+            if name in library.EFFECTS:
+                raise SetupError(f"effect {name!r} is already in the effect library; give the theme's effect another name")
+            known[name] = impl
+        effects = {}
+        for ct in card_types.values():
+            if ct.effect not in known:
+                raise SetupError(f"card {ct.id!r}: unknown effect {ct.effect!r}; known effects: {', '.join(sorted(known))}")
+            try:
+                effects[ct.id] = known[ct.effect](ct)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise SetupError(f"card {ct.id!r}: bad params for effect {ct.effect!r}: {exc}") from None
+        cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
+        phases = merged(pm, "warp_phase_handlers")
+        missing = [p for p in settings.phases if p not in phases]
+        if missing:
+            raise SetupError(f"phase {missing[0]!r} has no handler; known phases: {', '.join(sorted(phases))}")
+        has_reactions = any(e.reacts_to for e in effects.values())
+        book = cls(info, settings, units, factions, zones, card_types, cards, effects, phases, has_reactions)
+        if setup is not None:
+            book.check_setup(setup)
+        return book
+
+    def check_setup(self, setup: GameSetup) -> None:
+        if not setup.seats:
+            raise SetupError("a game needs at least one seat")
+        for seat in setup.seats:
+            if seat.faction not in self.factions:
+                raise SetupError(f"unknown faction {seat.faction!r} for {seat.name}; choose one of: {', '.join(self.factions)}")
+        for zone in setup.zone_map.zones:
+            if zone.type not in self.zone_types:
+                raise SetupError(
+                    f"zone {zone.name!r} has type {zone.type!r}, which {self.info.name} does not know; "
+                    f"known types: {', '.join(self.zone_types)}"
+                )
+
+    # ------------------------------------------------------------------ a fresh position
+
+    def pool_of(self, unit_type: UnitType) -> str:
+        if self.settings.pools == "faction" and unit_type.faction is not None:
+            return unit_type.faction
+        return "common"
+
+    def new_state(self, setup: GameSetup, rng: random.Random) -> GameState:
+        units = []
+        pools: dict[str, list[int]] = {}
+        for ut in self.unit_types.values():
+            pool = self.pool_of(ut)
+            for _ in range(ut.copies):
+                unit = Unit(len(units), ut, pool)
+                units.append(unit)
+                pools.setdefault(pool, []).append(unit.id)
+        deck = list(range(len(self.cards)))
+        rng.shuffle(deck)
+        players = [Player(i, s.name, self.factions[s.faction]) for i, s in enumerate(setup.seats)]
+        zones = setup.zone_map.zones
+        return GameState(
+            units=units,
+            players=players,
+            zone_units=[[] for _ in zones],
+            zone_types=[self.zone_types[z.type] for z in zones],
+            control={},
+            pools=pools,
+            deck=deck,
+        )
+
+    # ------------------------------------------------------------------ abilities
+
+    def hand_limit(self, faction: Faction) -> int:
+        for a in faction.abilities:
+            if a.kind == "hand_limit":
+                return a.amount
+        return self.settings.hand_limit
+
+    def can_enter(self, faction: Faction) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        for a in faction.abilities:
+            if a.kind == "can_enter":
+                out = out | a.zone_types
+        return out

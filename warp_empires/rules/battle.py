@@ -1,0 +1,309 @@
+"""Battle phase (B5-B7): card rounds, forces, casualties, captured leaders, retreat.
+
+Every zone holding units of the active player and of an opponent is a battle; the
+active player attacks and picks the order. Both sides play battle cards in turn,
+attacker first, until both pass one after the other. The higher force wins; a tie
+goes to the defender.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import TYPE_CHECKING, NamedTuple
+
+import attrs
+
+from ..decisions import Decision, Option
+from ..engine import Step
+from .cards import refill
+from .reactions import PASS, PlayCard, card_options
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+class Modifier(NamedTuple):
+    """A labelled addition to a force or a revenue (shown itemised)."""
+
+    label: str
+    amount: int
+
+
+@attrs.define(slots=True)
+class Battle:
+    """The battle being fought, kept in ``game.state.battle`` while it lasts."""
+
+    zone: int
+    attacker: int
+    defender: int
+    cards: dict[int, list[Modifier]] = attrs.field(factory=dict)  # seat -> card bonuses
+    exterminate: bool = False  # the loser loses every unit
+    no_casualties: bool = False  # nobody loses units (the loser still retreats)
+    units: tuple[int, ...] | None = None  # if set, only these units fight (e.g. a space battle)
+    winner: int = -1
+    loser: int = -1
+    lost_force: int = 0  # printed force the loser lost
+
+    def copy(self) -> Battle:
+        return attrs.evolve(self, cards={k: v[:] for k, v in self.cards.items()})
+
+    def other(self, seat: int) -> int:
+        return self.defender if seat == self.attacker else self.attacker
+
+    def fighters(self, game: Game, seat: int) -> list[int]:
+        ids = game.state.stack(self.zone, seat)
+        return ids if self.units is None else [u for u in ids if u in self.units]
+
+
+def battle_zones(game: Game, seat: int) -> list[int]:
+    s = game.state
+    return [z for z in s.zones_with_units(seat) if s.has_enemy(z, seat)]
+
+
+def battle_phase(game: Game, seat: int) -> list[Step]:
+    return [BattlePhase(seat)]
+
+
+@attrs.frozen
+class BattlePhase(Step):
+    seat: int
+
+    def run(self, game: Game) -> Decision | None:
+        zones = battle_zones(game, self.seat)
+        if not zones:
+            return None
+        options = [Option(f"zone:{z}", f"Battle in {game.zone_name(z)}", z) for z in zones]
+        return game.ask(self.seat, "choose_battle", "Which battle next?", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        zone = decision.options[picked[0]].value
+        n = len(game.state.players)
+        owners = game.state.owners_in(zone)
+        # Against several opponents in one zone, fight them one at a time in seat order.
+        defender = next((self.seat + i) % n for i in range(1, n) if (self.seat + i) % n in owners)
+        steps = game.pm.hook.warp_battle_steps(game=game, zone=zone, attacker=self.seat, defender=defender)
+        game.push(*steps, self)
+
+
+def generic_battle_steps(zone: int, attacker: int, defender: int) -> list[Step]:
+    return [StartBattle(zone, attacker, defender), BattleCards(attacker, 0), ResolveBattle()]
+
+
+@attrs.frozen
+class StartBattle(Step):
+    zone: int
+    attacker: int
+    defender: int
+    units: tuple[int, ...] | None = None
+
+    def run(self, game: Game) -> None:
+        game.state.battle = Battle(self.zone, self.attacker, self.defender, {self.attacker: [], self.defender: []}, units=self.units)
+        game.emit("battle_started", zone=self.zone, attacker=self.attacker, defender=self.defender)
+        return None
+
+
+@attrs.frozen
+class BattleCards(Step):
+    """Card rounds: ``seat`` may play a battle card or pass; two passes in a row end them."""
+
+    seat: int
+    passes: int
+
+    def run(self, game: Game) -> Decision | None:
+        battle = game.state.battle
+        options = card_options(game, self.seat, "battle", lambda e: "battle" in e.phases)
+        if not options:
+            self._passed(game, battle)
+            return None
+        return game.ask(self.seat, "battle_card", f"Battle in {game.zone_name(battle.zone)}: play a card?", [PASS, *options], context=force_report(game, battle))
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        battle = game.state.battle
+        option = decision.options[picked[0]]
+        if option.id == "pass":
+            self._passed(game, battle)
+        else:
+            game.push(PlayCard(self.seat, option.value, "battle"), BattleCards(battle.other(self.seat), 0))
+
+    def _passed(self, game: Game, battle: Battle) -> None:
+        if self.passes == 0:
+            game.push(BattleCards(battle.other(self.seat), 1))
+
+
+def unit_bonus(game: Game, unit_id: int, seat: int, attacking: bool) -> int:
+    """Per-unit force from the unit's own notes and its side's faction abilities."""
+    faction = game.state.players[seat].faction
+    bonus = 0
+    for source in (game.state.units[unit_id].type.abilities, faction.abilities):
+        for a in source:
+            if a.tag is not None and a.tag not in game.state.units[unit_id].type.tags:
+                continue
+            if a.kind == "force_per_unit" or (a.kind == "force_per_unit_attacking" and attacking) or (a.kind == "force_per_unit_defending" and not attacking):
+                bonus += a.amount
+    return bonus
+
+
+def side_force(game: Game, battle: Battle, seat: int) -> tuple[int, list[Modifier]]:
+    """A side's total force and its itemised parts."""
+    units = game.state.units
+    fighters = battle.fighters(game, seat)
+    attacking = seat == battle.attacker
+    parts = [Modifier("units", sum(units[u].type.force for u in fighters))]
+    per_unit = sum(unit_bonus(game, u, seat, attacking) for u in fighters)
+    if per_unit:
+        parts.append(Modifier("unit and faction abilities", per_unit))
+    stack_bonus = game.state.players[seat].faction.ability_total("force_per_stack")
+    if stack_bonus and fighters:
+        parts.append(Modifier("stack ability", stack_bonus))
+    mine = any(units[u].type.is_leader for u in fighters)
+    theirs = any(units[u].type.is_leader for u in battle.fighters(game, battle.other(seat)))
+    if mine and not theirs:
+        parts.append(Modifier("leader", game.rules.settings.leader_bonus))
+    parts.extend(battle.cards.get(seat, ()))
+    extra = [m for answer in game.pm.hook.warp_force_modifiers(game=game, battle=battle, side=seat) for m in answer or ()]
+    parts.extend(sorted(extra))
+    return sum(m.amount for m in parts), parts
+
+
+def force_report(game: Game, battle: Battle) -> dict:
+    out = {"zone": battle.zone}
+    for role, seat in (("attacker", battle.attacker), ("defender", battle.defender)):
+        total, parts = side_force(game, battle, seat)
+        out[role] = {"seat": seat, "force": total, "parts": [tuple(p) for p in parts]}
+    return out
+
+
+@attrs.frozen
+class ResolveBattle(Step):
+    """Compare forces, then schedule casualties, the retreat and the refills."""
+
+    def run(self, game: Game) -> None:
+        battle = game.state.battle
+        report = force_report(game, battle)
+        a, d = report["attacker"]["force"], report["defender"]["force"]
+        battle.winner, battle.loser = (battle.attacker, battle.defender) if a > d else (battle.defender, battle.attacker)
+        game.emit("battle", **report, winner=battle.winner)
+        steps: list[Step] = []
+        if not battle.no_casualties:
+            losers = battle.fighters(game, battle.loser)
+            units = game.state.units
+            forts = [u for u in losers if units[u].type.is_fortification]
+            count = len(losers) if battle.exterminate else max(ceil(len(losers) / 2), len(forts))
+            for u in forts:
+                lose_unit(game, u, battle)
+            left = count - len(forts)
+            if left > 0:
+                steps.append(WinnerPicksFirst())
+            if left > 1:
+                steps.append(LoserPicks(left - 1))
+            steps.append(WinnerLosses())
+        steps += [Retreat(), EndBattle()]
+        game.push(*steps)
+        return None
+
+
+def lose_unit(game: Game, unit_id: int, battle: Battle) -> None:
+    """A unit of either side is lost: to its pool, or a leader to the other side as a captive."""
+    s = game.state
+    unit = s.units[unit_id]
+    owner = unit.owner
+    if owner == battle.loser:
+        battle.lost_force += unit.type.force
+    if unit.type.is_leader:
+        captor = battle.other(owner)
+        s.capture(unit_id, captor)
+        game.emit("leader_captured", player=owner, by=captor, unit=unit.type.name, zone=battle.zone)
+    else:
+        s.return_to_pool(unit_id)
+        s.destroyed_this_turn.append(unit_id)
+        game.emit("unit_lost", player=owner, unit=unit.type.name, zone=battle.zone)
+
+
+@attrs.frozen
+class WinnerPicksFirst(Step):
+    def run(self, game: Game) -> Decision | None:
+        battle = game.state.battle
+        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.fighters(game, battle.loser)]
+        return game.ask(battle.winner, "pick_enemy_loss", "You won: pick the first unit your enemy loses", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        lose_unit(game, decision.options[picked[0]].value, game.state.battle)
+
+
+@attrs.frozen
+class LoserPicks(Step):
+    count: int
+
+    def run(self, game: Game) -> Decision | None:
+        battle = game.state.battle
+        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.fighters(game, battle.loser)]
+        return game.ask(battle.loser, "pick_own_losses", f"You lost: pick {self.count} more unit(s) to lose", options, count=self.count)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        for i in picked:
+            lose_unit(game, decision.options[i].value, game.state.battle)
+
+
+@attrs.frozen
+class WinnerLosses(Step):
+    """The winner loses printed force of at least half (rounded up) of what the loser lost."""
+
+    paid: int = 0
+
+    def run(self, game: Game) -> Decision | None:
+        battle = game.state.battle
+        owed = ceil(battle.lost_force / 2) - self.paid
+        if owed <= 0:
+            return None
+        mine = battle.fighters(game, battle.winner)
+        units = game.state.units
+        if sum(units[u].type.force for u in mine) <= owed:
+            for u in mine:  # cannot cover it (or only exactly): everything is lost
+                lose_unit(game, u, battle)
+            return None
+        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in mine]
+        return game.ask(battle.winner, "pick_own_losses", f"Your losses: {owed} more force to lose", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        unit = decision.options[picked[0]].value
+        force = game.state.units[unit].type.force
+        lose_unit(game, unit, game.state.battle)
+        game.push(WinnerLosses(self.paid + force))
+
+
+@attrs.frozen
+class Retreat(Step):
+    """The loser's survivors retreat together to one adjacent zone free of enemies, or die."""
+
+    def run(self, game: Game) -> Decision | None:
+        battle = game.state.battle
+        survivors = battle.fighters(game, battle.loser)
+        if not survivors:
+            return None
+        faction = game.state.players[battle.loser].faction
+        zones = game.board.retreat_zones(game.state, battle.loser, battle.zone, game.rules.can_enter(faction))
+        if not zones:
+            for u in survivors:
+                lose_unit(game, u, battle)
+            game.emit("no_retreat", player=battle.loser, zone=battle.zone, lost=len(survivors))
+            return None
+        options = [Option(f"zone:{z}", f"Retreat to {game.zone_name(z)}", z) for z in zones]
+        return game.ask(battle.loser, "retreat", f"Retreat {len(survivors)} unit(s) from {game.zone_name(battle.zone)} to", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        battle = game.state.battle
+        to = decision.options[picked[0]].value
+        survivors = battle.fighters(game, battle.loser)
+        for u in survivors:
+            game.state.move_unit(u, to)
+        game.emit("retreated", player=battle.loser, frm=battle.zone, to=to, count=len(survivors))
+
+
+@attrs.frozen
+class EndBattle(Step):
+    def run(self, game: Game) -> None:
+        battle = game.state.battle
+        for seat in (battle.attacker, battle.defender):
+            refill(game, seat)
+        game.state.battle = None
+        return None

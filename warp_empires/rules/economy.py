@@ -1,0 +1,105 @@
+"""Revenue (B8), upkeep (B10) and control (B11): the empire's books."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..decisions import Decision, Option
+from ..engine import Step
+from .battle import Modifier
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+def zone_revenue(game: Game, zone: int) -> int:
+    return game.state.zone_types[zone].revenue
+
+
+def revenue_parts(game: Game, seat: int) -> list[Modifier]:
+    """What ``seat`` would earn now: controlled zones plus every modifier, itemised."""
+    parts = [Modifier("controlled zones", sum(zone_revenue(game, z) for z in game.state.controlled(seat)))]
+    for answer in game.pm.hook.warp_revenue_modifiers(game=game, seat=seat):
+        parts.extend(answer or ())
+    return parts
+
+
+def lasting_revenue_modifiers(game: Game, seat: int) -> list[Modifier]:
+    """Card effects still running against (or for) ``seat``'s revenue."""
+    out = []
+    s = game.state
+    for e in s.lasting:
+        if e.seat != seat:
+            continue
+        if e.kind == "revenue_delta":
+            out.append(Modifier("card effect", e.amount))
+        elif e.kind == "zone_no_revenue" and s.control.get(e.zone) == seat:
+            out.append(Modifier(f"no revenue from {game.zone_name(e.zone)}", -zone_revenue(game, e.zone)))
+    return out
+
+
+def revenue_phase(game: Game, seat: int) -> list[Step]:
+    return [CollectRevenue(seat)]
+
+
+@attrs.frozen
+class CollectRevenue(Step):
+    seat: int
+
+    def run(self, game: Game) -> None:
+        parts = revenue_parts(game, self.seat)
+        amount = max(0, sum(p.amount for p in parts))
+        player = game.state.players[self.seat]
+        player.revenue = amount
+        player.treasury += amount
+        game.emit("revenue", player=self.seat, amount=amount, parts=[tuple(p) for p in parts], treasury=player.treasury)
+        return None
+
+
+def upkeep_phase(game: Game, seat: int) -> list[Step]:
+    return [Upkeep(seat)]
+
+
+@attrs.frozen
+class Upkeep(Step):
+    """Keep at most (upkeep_per_revenue x this turn's revenue) units; the player picks the rest to disband."""
+
+    seat: int
+
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        limit = game.rules.settings.upkeep_per_revenue * s.players[self.seat].revenue
+        mine = s.units_of(self.seat)
+        excess = len(mine) - limit
+        if excess <= 0:
+            return None
+        options = [Option(f"unit:{u}", f"{game.unit_label(u)} in {game.zone_name(s.units[u].zone)}", u) for u in mine]
+        return game.ask(self.seat, "disband", f"Upkeep supports {limit} units: disband {excess}", options, count=excess)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        for i in picked:
+            unit = decision.options[i].value
+            game.emit("unit_disbanded", player=self.seat, unit=game.state.units[unit].type.name)
+            game.state.return_to_pool(unit)
+
+
+def control_phase(game: Game, seat: int) -> list[Step]:
+    return [TakeControl(seat)]
+
+
+@attrs.frozen
+class TakeControl(Step):
+    """Every revenue-generating zone holding the active player's units gets their marker."""
+
+    seat: int
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        for zone in s.zones_with_units(self.seat):
+            if s.zone_types[zone].generates_revenue and s.control.get(zone) != self.seat:
+                before = s.control.get(zone, -1)
+                s.control[zone] = self.seat
+                game.emit("control", zone=zone, player=self.seat, previous=before)
+        return None

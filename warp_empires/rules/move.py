@@ -1,0 +1,206 @@
+"""Move phase (B3): move cards move groups of units; each unit moves once a turn.
+
+A group is some or all of the unmoved units of one stack; it travels together at the
+allowance of its slowest unit, may end in but never pass through a zone holding
+another player's units, and never enters an impassable zone its faction cannot enter.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..decisions import Decision, Option
+from ..engine import Step
+from .reactions import PASS, PlayCard, card_options, reaction_window
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+STOP = Option("stop", "Stop moving")
+ALL = "all"
+GO = Option("go", "Move the units chosen so far")
+
+
+def move_phase(game: Game, seat: int) -> list[Step]:
+    return [MovePhase(seat)]
+
+
+@attrs.frozen
+class MovePhase(Step):
+    """The active player plays move cards (and other cards of their turn) until they pass."""
+
+    seat: int
+
+    def run(self, game: Game) -> Decision | None:
+        options = card_options(game, self.seat, None, lambda e: "move" in e.phases)
+        if not options:
+            return None
+        return game.ask(self.seat, "play_card", "Move phase: play a card or pass", [PASS, *options])
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        option = decision.options[picked[0]]
+        if option.id != "pass":
+            game.push(PlayCard(self.seat, option.value), self)
+
+
+# ---------------------------------------------------------------------- the queries
+
+
+def allowance(game: Game, seat: int, units: tuple[int, ...]) -> int:
+    return game.pm.hook.warp_move_allowance(game=game, seat=seat, units=list(units))
+
+
+def generic_allowance(game: Game, seat: int, units: list[int]) -> int:
+    slowest = min(game.state.units[u].type.speed for u in units)
+    if slowest == 0:
+        return 0  # fortifications never move, whatever the bonuses
+    return slowest + game.state.players[seat].faction.ability_total("speed_bonus")
+
+
+def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> dict[int, int]:
+    """Zones the group can end its move in (with the movement points spent)."""
+    if points is None:
+        points = allowance(game, seat, units)
+    if points <= 0:
+        return {}
+    blocked: set[int] = set()
+    owner = game.state.units[units[0]].owner
+    for answer in game.pm.hook.warp_blocked_zones(game=game, seat=owner, units=list(units)):
+        blocked.update(answer or ())
+    faction = game.state.players[owner].faction
+    return game.board.reachable(game.state, owner, zone, points, game.rules.can_enter(faction), blocked)
+
+
+def movable(game: Game, seat: int, zone: int, tag: str | None = None) -> tuple[int, ...]:
+    units = game.state.units
+    return tuple(
+        u for u in game.state.zone_units[zone]
+        if units[u].owner == seat and not units[u].moved and units[u].type.speed > 0 and (tag is None or tag in units[u].type.tags)
+    )
+
+
+def stack_label(game: Game, zone: int, units: tuple[int, ...]) -> str:
+    return f"{game.zone_name(zone)}: {len(units)} unit{'s' if len(units) != 1 else ''} ({game.unit_label(units[0])}{', ...' if len(units) > 1 else ''})"
+
+
+# ---------------------------------------------------------------------- moving a group
+
+
+@attrs.frozen
+class StackMoves(Step):
+    """Move up to ``remaining`` stacks of ``owner``'s, chosen by ``seat`` one at a time.
+
+    ``points`` overrides the group's allowance (e.g. a long-range card), ``tag``
+    limits the units that may move, ``single`` moves one unit rather than a group.
+    """
+
+    seat: int
+    remaining: int
+    owner: int | None = None
+    points: int | None = None
+    tag: str | None = None
+    single: bool = False
+    optional: bool = True
+
+    def run(self, game: Game) -> Decision | None:
+        owner = self.seat if self.owner is None else self.owner
+        options = []
+        for zone in game.state.zones_with_units(owner):
+            group = movable(game, owner, zone, self.tag)
+            if group and destinations(game, self.seat, zone, group[:1] if self.single else group, self.points):
+                options.append(Option(f"zone:{zone}", stack_label(game, zone, group), zone))
+        if not options:
+            return None
+        extra = [STOP] if self.optional else []
+        return game.ask(self.seat, "choose_stack", f"Choose a stack to move ({self.remaining} left)", extra + options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        if not picked:
+            return
+        option = decision.options[picked[0]]
+        if option.id == "stop":
+            return
+        owner = self.seat if self.owner is None else self.owner
+        later = [attrs.evolve(self, remaining=self.remaining - 1)] if self.remaining > 1 else []
+        group = movable(game, owner, option.value, self.tag)
+        game.push(SelectUnits(self.seat, option.value, group, (), self.points, self.single), *later)
+
+
+@attrs.frozen
+class SelectUnits(Step):
+    """Pick which units of the stack go: all at once, or one by one."""
+
+    seat: int
+    zone: int
+    candidates: tuple[int, ...]
+    chosen: tuple[int, ...] = ()
+    points: int | None = None
+    single: bool = False
+
+    def run(self, game: Game) -> Decision | None:
+        left = [u for u in self.candidates if u not in self.chosen]
+        if len(self.candidates) == 1 or (self.single and len(left) == 1):
+            game.push(SelectDestination(self.seat, self.zone, tuple(self.candidates[:1]) if self.single else self.candidates, self.points))
+            return None
+        options = []
+        if self.chosen:
+            options.append(GO)
+        elif not self.single:
+            options.append(Option(ALL, f"Move all {len(self.candidates)} units", None))
+        verb = "Move" if self.single else "Add"
+        options += [Option(f"unit:{u}", f"{verb} {game.unit_label(u)}", u) for u in left if destinations(game, self.seat, self.zone, (u,), self.points)]
+        return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        option = decision.options[picked[0]]
+        if option.id == ALL:
+            group = self.candidates
+        elif option.id == "go":
+            group = self.chosen
+        else:
+            group = self.chosen + (option.value,)
+            if not self.single and len(group) < len(self.candidates):
+                game.push(attrs.evolve(self, chosen=group))
+                return
+        game.push(SelectDestination(self.seat, self.zone, group, self.points))
+
+
+@attrs.frozen
+class SelectDestination(Step):
+    seat: int
+    zone: int
+    units: tuple[int, ...]
+    points: int | None = None
+
+    def run(self, game: Game) -> Decision | None:
+        reach = destinations(game, self.seat, self.zone, self.units, self.points)
+        options = [Option(f"zone:{z}", f"{game.zone_name(z)} ({game.board.codes[z]})", z) for z in sorted(reach)]
+        return game.ask(
+            self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to",
+            options, context={"from": self.zone, "units": self.units, "reach": reach},
+        )
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        if not picked:
+            return
+        move_group(game, self.units, decision.options[picked[0]].value, by=self.seat)
+
+
+def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
+    """Move units (all in one zone) to ``to``, mark them moved, and open the move window."""
+    s = game.state
+    owner = s.units[units[0]].owner
+    start = s.units[units[0]].zone
+    for u in units:
+        s.move_unit(u, to)
+        s.units[u].moved = True
+    move_id = s.next_play
+    s.next_play += 1
+    game.emit(
+        "moved", player=owner, by=by, frm=start, to=to, count=len(units),
+        top=s.units[units[0]].type.name,
+    )
+    game.emit("moved_detail", visible_to=(owner,), player=owner, units=[s.units[u].type.name for u in units])
+    game.push(*reaction_window(game, ("move", move_id, by, start, to, units), first=by, include_first=False))

@@ -1,0 +1,143 @@
+"""Playing cards, reaction windows and die rolls.
+
+A card is played in three steps: its target is chosen, then every other player
+holding a legal reaction may answer (a negation, say), then, unless negated, it
+takes effect. A reaction is itself a card play, so windows nest: a negation can be
+negated. Players with no legal reaction are never asked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..decisions import Decision, Option
+from ..engine import Step
+from .cards import discard_card
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+PASS = Option("pass", "Pass")
+
+
+def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
+    """Cards in ``seat``'s hand whose effect ``accept``s and that have a legal use now."""
+    out = []
+    seen: set[str] = set()
+    cards = game.rules.cards
+    effects = game.rules.effects
+    for card in game.state.players[seat].hand:
+        ct = cards[card]
+        effect = effects[ct.id]
+        if not accept(effect):
+            continue
+        if ct.id in seen:  # two copies of one card are the same choice
+            continue
+        if effect.playable(game, seat, ctx):
+            seen.add(ct.id)
+            out.append(Option(f"card:{card}", f"Play {ct.name}", card))
+    return out
+
+
+@attrs.frozen
+class PlayCard(Step):
+    """``seat`` plays ``card``: choose its target, open the window, then resolve it."""
+
+    seat: int
+    card: int
+    ctx: Any = None
+
+    def _effect(self, game: Game):
+        return game.rules.effects[game.rules.cards[self.card].id]
+
+    def run(self, game: Game) -> Decision | None:
+        targets = self._effect(game).targets(game, self.seat, self.ctx)
+        if targets is None:
+            self._commit(game, None, None)
+            return None
+        name = game.card_name(self.card)
+        return game.ask(self.seat, "card_target", f"Target of {name}", targets, context={"card": name})
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        if not picked:  # the target vanished: the card is kept
+            return
+        option = decision.options[picked[0]]
+        self._commit(game, option.value, option.label)
+
+    def _commit(self, game: Game, target: Any, label: str | None) -> None:
+        s = game.state
+        discard_card(game, self.seat, self.card)
+        play = s.next_play
+        s.next_play += 1
+        game.emit("card_played", player=self.seat, card=game.card_name(self.card), target=label, play=play)
+        window = reaction_window(game, ("card", play, self.seat, self.card), first=self.seat, include_first=False)
+        game.push(*window, ResolveCard(play, self.seat, self.card, target, self.ctx))
+
+
+@attrs.frozen
+class ResolveCard(Step):
+    play: int
+    seat: int
+    card: int
+    target: Any
+    ctx: Any
+
+    def run(self, game: Game) -> None:
+        if self.play in game.state.negated:
+            game.emit("card_negated", player=self.seat, card=game.card_name(self.card), play=self.play)
+            return None
+        game.rules.effects[game.rules.cards[self.card].id].resolve(game, self.seat, self.target, self.ctx)
+        return None
+
+
+def reaction_window(game: Game, trigger: tuple, first: int, include_first: bool) -> list[Step]:
+    """The window after ``trigger`` (``(kind, key, actor, ...)``), asking seats in order
+    from ``first``; empty when the theme has no reaction cards at all."""
+    if not game.rules.has_reactions:
+        return []
+    n = len(game.state.players)
+    seats = tuple((first + i) % n for i in range(0 if include_first else 1, n))
+    return [ReactionWindow(trigger, seats)] if seats else []
+
+
+@attrs.frozen
+class ReactionWindow(Step):
+    trigger: tuple
+    seats: tuple[int, ...]
+
+    def run(self, game: Game) -> Decision | None:
+        for seat in self.seats:
+            options = card_options(game, seat, self.trigger, lambda e: e.reacts_to == self.trigger[0])
+            if options:
+                what = {"card": "a card was just played", "die": "a die was just rolled", "move": "a move was just made"}[self.trigger[0]]
+                return game.ask(seat, "reaction", f"React? ({what})", options + [PASS], context={"trigger": self.trigger})
+        return None
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        seat = decision.player
+        rest = self.seats[self.seats.index(seat) + 1 :]
+        after = [ReactionWindow(self.trigger, rest)] if rest else []
+        option = decision.options[picked[0]]
+        if option.id == "pass":
+            game.push(*after)
+        else:
+            game.push(PlayCard(seat, option.value, self.trigger), *after)
+
+
+@attrs.frozen
+class RollDie(Step):
+    """Roll a die for ``seat`` into ``game.state.registers[key]``; players may then react
+    (reroll) before anything reads it."""
+
+    key: str
+    seat: int
+    sides: int = 6
+
+    def run(self, game: Game) -> None:
+        value = game.rng.randint(1, self.sides)
+        game.state.registers[self.key] = value
+        game.emit("die_rolled", player=self.seat, key=self.key, sides=self.sides, value=value)
+        game.push(*reaction_window(game, ("die", self.key, self.seat, self.sides), first=self.seat, include_first=True))
+        return None

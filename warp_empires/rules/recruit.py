@@ -1,0 +1,153 @@
+"""Recruit phase (B9): draw units from the pool, buy what you can pay for, place them.
+
+If every drawn unit is bought, 1D6 more are drawn once and may be bought too.
+Unbought units go back to the pool. Bought units are placed in revenue-generating
+zones the player controls, within each zone type's recruit limit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..decisions import Decision, Option
+from ..engine import Step
+from ..model.state import OFFER
+from .reactions import RollDie
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+DONE = Option("done", "Buy nothing more")
+
+
+def pool_key(game: Game, seat: int) -> str:
+    s = game.state
+    faction = s.players[seat].faction.id
+    return faction if faction in s.pools and game.rules.settings.pools == "faction" else "common"
+
+
+def draw_units(game: Game, seat: int, count: int) -> tuple[int, ...]:
+    """Take ``count`` random units from ``seat``'s pool (fewer if it runs out)."""
+    s = game.state
+    pool = s.pools.get(pool_key(game, seat), [])
+    drawn = []
+    for _ in range(min(count, len(pool))):
+        unit = pool.pop(game.rng.randrange(len(pool)))
+        s.units[unit].place = OFFER
+        drawn.append(unit)
+    return tuple(drawn)
+
+
+def cost(game: Game, seat: int, unit: int) -> int:
+    return game.pm.hook.warp_recruit_cost(game=game, seat=seat, unit_type=game.state.units[unit].type)
+
+
+def generic_cost(game: Game, seat: int, unit_type) -> int:
+    delta = game.state.players[seat].faction.ability_total("cost_delta")
+    return max(1, unit_type.cost + delta) if delta else unit_type.cost
+
+
+def placements(game: Game, seat: int, unit: int) -> list[int]:
+    s = game.state
+    ut = s.units[unit].type
+    out = []
+    for zone in s.controlled(seat):
+        ztype = s.zone_types[zone]
+        if not ztype.generates_revenue:
+            continue
+        if ztype.recruit_limit is not None and s.registers.get(f"placed:{zone}", 0) >= ztype.recruit_limit:
+            continue
+        if False in game.pm.hook.warp_can_place(game=game, seat=seat, unit_type=ut, zone=zone):
+            continue
+        out.append(zone)
+    return out
+
+
+def recruit_phase(game: Game, seat: int) -> list[Step]:
+    for key in [k for k in game.state.registers if k.startswith("placed:")]:
+        del game.state.registers[key]
+    if not any(game.state.zone_types[z].generates_revenue for z in game.state.controlled(seat)):
+        game.emit("recruit_skipped", player=seat, reason="no revenue-generating zone to place units in")
+        return []
+    count = game.rules.settings.recruit_draw + game.state.players[seat].faction.ability_total("unit_draw_bonus")
+    return [DrawOffer(seat, count, False)]
+
+
+@attrs.frozen
+class DrawOffer(Step):
+    seat: int
+    count: int
+    extra: bool
+    die_key: str | None = None
+
+    def run(self, game: Game) -> None:
+        count = game.state.registers.pop(self.die_key) if self.die_key else self.count
+        offer = draw_units(game, self.seat, count)
+        game.emit("recruit_draw", player=self.seat, units=[game.state.units[u].type.name for u in offer], extra=self.extra)
+        if offer:
+            game.push(Buy(self.seat, offer, offer, self.extra))
+        return None
+
+
+@attrs.frozen
+class Buy(Step):
+    seat: int
+    drawn: tuple[int, ...]
+    left: tuple[int, ...]
+    extra: bool
+
+    def run(self, game: Game) -> Decision | None:
+        treasury = game.state.players[self.seat].treasury
+        options = []
+        for u in self.left:
+            price = cost(game, self.seat, u)
+            if price <= treasury and placements(game, self.seat, u):
+                options.append(Option(f"unit:{u}", f"Buy {game.unit_label(u)} for {price}", u))
+        if not options:
+            self._finish(game)
+            return None
+        context = {"drawn": [(u, game.unit_label(u), cost(game, self.seat, u)) for u in self.left], "treasury": treasury}
+        return game.ask(self.seat, "buy", f"Recruit (treasury {treasury})", [DONE, *options], context=context)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        option = decision.options[picked[0]]
+        if option.id == "done":
+            self._finish(game)
+            return
+        unit = option.value
+        price = cost(game, self.seat, unit)
+        game.state.players[self.seat].treasury -= price
+        game.emit("unit_bought", player=self.seat, unit=game.state.units[unit].type.name, cost=price)
+        left = tuple(u for u in self.left if u != unit)
+        follow: list[Step] = [Place(self.seat, unit)]
+        if left:
+            follow.append(Buy(self.seat, self.drawn, left, self.extra))
+        elif not self.extra:
+            key = f"recruit_more:{self.seat}"
+            follow += [RollDie(key, self.seat), DrawOffer(self.seat, 0, True, key)]
+        game.push(*follow)
+
+    def _finish(self, game: Game) -> None:
+        for u in self.left:
+            game.state.return_to_pool(u)
+
+
+@attrs.frozen
+class Place(Step):
+    seat: int
+    unit: int
+
+    def run(self, game: Game) -> Decision:
+        zones = placements(game, self.seat, self.unit)
+        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in zones]
+        return game.ask(self.seat, "place", f"Place {game.unit_label(self.unit)} in", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        zone = decision.options[picked[0]].value
+        s = game.state
+        s.put_on_board(self.unit, self.seat, zone)
+        key = f"placed:{zone}"
+        s.registers[key] = s.registers.get(key, 0) + 1
+        game.emit("unit_placed", player=self.seat, zone=zone, unit=s.units[self.unit].type.name)

@@ -1,0 +1,52 @@
+"""The generic starting position: a start zone each, units there, a hand of cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import draw_cards
+from .recruit import draw_units
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+def pick_start_zones(game: Game, count: int) -> list[int]:
+    """The map's start zones in seat order, or else revenue zones spread far apart."""
+    starts = list(game.setup.zone_map.starts[:count])
+    if len(starts) == count:
+        return starts
+    s = game.state
+    candidates = [z for z in range(len(game.board)) if s.zone_types[z].generates_revenue and z not in starts] or [
+        z for z in range(len(game.board)) if s.zone_types[z].passable and z not in starts
+    ]
+    import networkx as nx
+
+    graph = game.setup.zone_map.graph()
+    while len(starts) < count and candidates:
+        if not starts:
+            best = candidates[0]
+        else:
+            dist = {z: min(nx.shortest_path_length(graph, z, t) if nx.has_path(graph, z, t) else 10**6 for t in starts) for z in candidates}
+            best = max(candidates, key=lambda z: (dist[z], -z))
+        starts.append(best)
+        candidates.remove(best)
+    if len(starts) < count:
+        raise ValueError(f"the map has room for {len(starts)} start zones but {count} players are seated")
+    return starts
+
+
+def generic_setup(game: Game) -> None:
+    """Each seat controls its start zone, gets ``start_units`` random units there from its
+    pool and draws ``start_cards`` cards; treasuries start at 0."""
+    s = game.state
+    settings = game.rules.settings
+    starts = pick_start_zones(game, len(s.players))
+    for player, zone in zip(s.players, starts):
+        if s.zone_types[zone].generates_revenue:
+            s.control[zone] = player.seat
+        for unit in draw_units(game, player.seat, settings.start_units):
+            s.put_on_board(unit, player.seat, zone)
+        draw_cards(game, player.seat, settings.start_cards)
+        game.emit("start_zone", player=player.seat, zone=zone)
+    s.registers["starts"] = tuple(starts)

@@ -1,0 +1,71 @@
+"""Turns and phases (B1): whole turns in seat order, each running the phase list."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..engine import Step
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+def round_of(game: Game) -> int:
+    """The round number (every player has one turn a round), from 1."""
+    return (game.state.turn - 1) // len(game.state.players) + 1
+
+
+def finish(game: Game, winner: int, reason: str) -> None:
+    """End the game: ``winner`` is a seat, or -1 for a draw."""
+    game.state.winner = winner
+    game.state.over = True
+    game.emit("game_over", winner=winner, reason=reason)
+
+
+@attrs.frozen
+class TurnStep(Step):
+    seat: int
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        s.active = self.seat
+        s.destroyed_this_turn.clear()
+        s.negated.clear()
+        for u in s.units:
+            u.moved = False
+        s.lasting = [e for e in s.lasting if e.until_turn >= s.turn]
+        game.emit("turn_started", round=round_of(game), player=s.players[self.seat].name)
+        game.push(*(PhaseStep(name, self.seat) for name in game.rules.settings.phases), EndTurn(self.seat))
+        return None
+
+
+@attrs.frozen
+class PhaseStep(Step):
+    name: str
+    seat: int
+
+    def run(self, game: Game) -> None:
+        game.state.phase = self.name
+        game.push(*game.rules.phases[self.name](game, self.seat))
+        return None
+
+
+@attrs.frozen
+class EndTurn(Step):
+    seat: int
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        winner = game.pm.hook.warp_victory(game=game)
+        if winner is not None:
+            finish(game, winner, "victory")
+            return None
+        limit = game.setup.turn_limit
+        if limit is not None and s.turn >= limit * len(s.players):
+            finish(game, game.pm.hook.warp_tiebreak(game=game), "turn limit")
+            return None
+        s.turn += 1
+        game.push(TurnStep((self.seat + 1) % len(s.players)))
+        return None
