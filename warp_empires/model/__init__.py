@@ -1,0 +1,1 @@
+"""Rules data (frozen) and game state (mutable)."""
