@@ -104,7 +104,11 @@ def _info(name: str, plugin: Any) -> ModuleInfo:
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.register(plugin, name=name)
-    return pm.hook.warp_module_info() or ModuleInfo(name, "0", "")
+    pm.check_pending()
+    info = pm.hook.warp_module_info()
+    if info is None:
+        raise ModuleError("it is not a theme module (it answers no warp_module_info hook)")
+    return info
 
 
 def _load_folder(path: Path) -> Any:

@@ -104,3 +104,41 @@ class ZoneMap:
             if z.code.lower() == key or z.name.lower() == key:
                 return z
         return None
+
+
+def zone_map_to_dict(zone_map: ZoneMap) -> dict[str, Any]:
+    """The map as plain JSON-ready data (zones, edges, starts); see :func:`zone_map_from_dict`."""
+    return {
+        "zones": [
+            {
+                "id": z.id,
+                "code": z.code,
+                "name": z.name,
+                "type": z.type,
+                "revenue": z.revenue,
+                "terrain": z.terrain,
+                "centroid": list(z.centroid),
+                "polygon": [list(p) for p in z.polygon],
+            }
+            for z in zone_map.zones
+        ],
+        "edges": [list(e) for e in zone_map.edges],
+        "starts": list(zone_map.starts),
+    }
+
+
+def zone_map_from_dict(doc: Mapping[str, Any]) -> ZoneMap:
+    """Rebuild a map from :func:`zone_map_to_dict` data; raises ValueError naming the problem."""
+    try:
+        zones = tuple(
+            MapZone(
+                int(z["id"]), str(z["code"]), str(z["name"]), str(z["type"]), int(z.get("revenue", 0)),
+                z.get("terrain"), tuple(z.get("centroid", (0.0, 0.0))), z.get("polygon", ()),
+            )
+            for z in doc["zones"]
+        )
+        edges = tuple((int(a), int(b)) for a, b in doc["edges"])
+        starts = tuple(int(s) for s in doc.get("starts", ()))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"map data is malformed ({type(exc).__name__}: {exc})") from None
+    return ZoneMap(zones, edges, starts)

@@ -1,0 +1,80 @@
+"""Pieces the commands share: errors as one line, building games from options."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from ..decisions import IllegalChoice
+from ..engine import Game, GameSetup, Seat
+from ..model.loading import DataError
+from ..plugins import ModuleError, make_manager
+from ..rulebook import Rulebook, SetupError
+from ..saves import SaveError
+from ..zonemap import ZoneMap
+
+#: Errors a user can cause; each becomes a one-line message and exit code 1.
+USER_ERRORS: tuple[type[Exception], ...] = (ModuleError, SetupError, DataError, SaveError, IllegalChoice, OSError)
+
+
+def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn the errors a user can cause into one-line messages (exit 1), never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except click.ClickException:
+            raise
+        except USER_ERRORS as exc:
+            raise click.ClickException(one_line(exc)) from None
+        except ValueError as exc:  # malformed maps and files report as ValueError subclasses
+            raise click.ClickException(one_line(exc)) from None
+
+    return wrapper
+
+
+def one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    if isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def module_paths(ctx: click.Context) -> tuple[str, ...]:
+    root = ctx.find_root()
+    return tuple((root.obj or {}).get("module_paths", ()))
+
+
+def rulebook(module: str, paths: Sequence[str] = ()) -> tuple[Any, Rulebook]:
+    pm = make_manager(module, module_paths=paths)
+    return pm, Rulebook.from_plugins(pm)
+
+
+def load_zone_map(path: str) -> ZoneMap:
+    from ..mapgen.mapfile import load
+
+    return load(path)
+
+
+def random_zone_map(pm: Any, zones: int, players: int, seed: int) -> ZoneMap:
+    """A random map of the theme's kind, from the seed."""
+    from ..mapgen import generate_for_theme
+
+    return generate_for_theme(pm, zones=zones, players=players, seed=seed)
+
+
+def pick_factions(book: Rulebook, count: int, rng: random.Random) -> list[str]:
+    """Distinct factions while there are enough, chosen from ``rng``."""
+    ids = list(book.factions)
+    if count <= len(ids):
+        return rng.sample(ids, count)
+    return [rng.choice(ids) for _ in range(count)]
+
+
+def new_game(module: str, seats: Sequence[Seat], zone_map: ZoneMap, seed: int, turn_limit: int | None, paths: Sequence[str] = ()) -> Game:
+    return Game(GameSetup(module, tuple(seats), zone_map, seed, turn_limit), module_paths=paths)

@@ -1,0 +1,29 @@
+"""The ``warp-empires`` command."""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from .modules_cmd import modules_command
+from .simulate_cmd import simulate_command
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--module-path", "module_paths", multiple=True, type=click.Path(file_okay=False),
+    help="A folder holding a theme module (or several) to load without installing it. Repeatable.",
+)
+@click.version_option(__version__, prog_name="warp-empires")
+@click.pass_context
+def cli(ctx: click.Context, module_paths: tuple[str, ...]) -> None:
+    """Play, simulate and build maps for Warp Empires games."""
+    ctx.obj = {"module_paths": module_paths}
+
+
+cli.add_command(modules_command)
+cli.add_command(simulate_command)
+
+
+def main() -> None:
+    cli(prog_name="warp-empires")
