@@ -27,6 +27,7 @@ import attrs
 from .board import Board
 from .decisions import Decision, IllegalChoice, Option
 from .events import Event
+from .hooks import RuleHooks
 from .model.state import GameState
 from .rulebook import Rulebook
 from .zonemap import ZoneMap
@@ -82,6 +83,7 @@ class Game:
 
         self.setup = setup
         self.pm = plugins if plugins is not None else make_manager(setup.module, module_paths=module_paths)
+        self.hook = RuleHooks(self.pm)
         self.rules = Rulebook.from_plugins(self.pm, setup)
         self.board = Board(setup.zone_map)
         self.rng = random.Random(setup.seed)
@@ -92,7 +94,7 @@ class Game:
         self._stack: list[Step] = []
         self._pending: tuple[Decision, Step] | None = None
         self._notify = bool(self.pm.hook.warp_game_event.get_hookimpls())
-        self.pm.hook.warp_setup(game=self)
+        self.hook.warp_setup(game=self)
         self.emit("game_started", seats=[s.name for s in setup.seats])
         self._stack.append(TurnStep(0))
         self._advance()
@@ -178,7 +180,7 @@ class Game:
         generator and step stack, and starts with an empty event list.
         """
         twin = object.__new__(Game)
-        twin.setup, twin.pm, twin.rules, twin.board = self.setup, self.pm, self.rules, self.board
+        twin.setup, twin.pm, twin.hook, twin.rules, twin.board = self.setup, self.pm, self.hook, self.rules, self.board
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
         twin.state = self.state.copy()

@@ -14,7 +14,7 @@ from ..engine import Step
 from ..model.state import Lasting
 from ..rules.battle import Modifier, lose_unit
 from ..rules.cards import discard_card, draw_cards
-from ..rules.move import StackMoves, destinations, movable
+from ..rules.move import StackMoves, can_move, destinations, movable
 from ..rules.reactions import RollDie
 from .base import Effect, opponent_options, opponents
 
@@ -41,7 +41,7 @@ class MoveStacks(Effect):
         p = self.params
         for zone in game.state.zones_with_units(seat):
             group = movable(game, seat, zone, p["tag"])
-            if group and destinations(game, seat, zone, group[:1] if p["single"] else group, p["points"]):
+            if group and can_move(game, seat, zone, group[:1] if p["single"] else group, p["points"]):
                 return True
         return False
 

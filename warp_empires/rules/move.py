@@ -49,7 +49,7 @@ class MovePhase(Step):
 
 
 def allowance(game: Game, seat: int, units: tuple[int, ...]) -> int:
-    return game.pm.hook.warp_move_allowance(game=game, seat=seat, units=list(units))
+    return game.hook.warp_move_allowance(game=game, seat=seat, units=list(units))
 
 
 def generic_allowance(game: Game, seat: int, units: list[int]) -> int:
@@ -59,18 +59,37 @@ def generic_allowance(game: Game, seat: int, units: list[int]) -> int:
     return slowest + game.state.players[seat].faction.ability_total("speed_bonus")
 
 
-def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> dict[int, int]:
-    """Zones the group can end its move in (with the movement points spent)."""
+def _limits(game: Game, seat: int, units: tuple[int, ...], points: int | None) -> tuple[int, int, frozenset[str], set[int]]:
+    """Allowance, owner, enterable impassable types and blocked zones of a moving group."""
     if points is None:
         points = allowance(game, seat, units)
+    owner = game.state.units[units[0]].owner
+    blocked: set[int] = set()
+    if points > 0:
+        for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=list(units)):
+            blocked.update(answer or ())
+    return points, owner, game.rules.can_enter(game.state.players[owner].faction), blocked
+
+
+def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> dict[int, int]:
+    """Zones the group can end its move in (with the movement points spent)."""
+    points, owner, can_enter, blocked = _limits(game, seat, units, points)
     if points <= 0:
         return {}
-    blocked: set[int] = set()
-    owner = game.state.units[units[0]].owner
-    for answer in game.pm.hook.warp_blocked_zones(game=game, seat=owner, units=list(units)):
-        blocked.update(answer or ())
-    faction = game.state.players[owner].faction
-    return game.board.reachable(game.state, owner, zone, points, game.rules.can_enter(faction), blocked)
+    return game.board.reachable(game.state, owner, zone, points, can_enter, blocked)
+
+
+def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> bool:
+    """Whether the group has any destination: some neighbour it can afford to enter."""
+    points, owner, can_enter, blocked = _limits(game, seat, units, points)
+    if points <= 0:
+        return False
+    types = game.state.zone_types
+    for nxt in game.board.adjacency[zone]:
+        t = types[nxt]
+        if nxt not in blocked and (t.passable or t.id in can_enter) and t.move_cost <= points:
+            return True
+    return False
 
 
 def movable(game: Game, seat: int, zone: int, tag: str | None = None) -> tuple[int, ...]:
@@ -109,7 +128,7 @@ class StackMoves(Step):
         options = []
         for zone in game.state.zones_with_units(owner):
             group = movable(game, owner, zone, self.tag)
-            if group and destinations(game, self.seat, zone, group[:1] if self.single else group, self.points):
+            if group and can_move(game, self.seat, zone, group[:1] if self.single else group, self.points):
                 options.append(Option(f"zone:{zone}", stack_label(game, zone, group), zone))
         if not options:
             return None
@@ -150,7 +169,7 @@ class SelectUnits(Step):
         elif not self.single:
             options.append(Option(ALL, f"Move all {len(self.candidates)} units", None))
         verb = "Move" if self.single else "Add"
-        options += [Option(f"unit:{u}", f"{verb} {game.unit_label(u)}", u) for u in left if destinations(game, self.seat, self.zone, (u,), self.points)]
+        options += [Option(f"unit:{u}", f"{verb} {game.unit_label(u)}", u) for u in left if can_move(game, self.seat, self.zone, (u,), self.points)]
         return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:

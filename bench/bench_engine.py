@@ -1,0 +1,103 @@
+"""Engine speed: random-agent games on small and huge maps, and the cost of a copy.
+
+Run: python bench/bench_engine.py [--module doctor_who] [--games 20]
+
+Prints games/s and decisions/s (CPU time of this process) on a 50-zone and a
+10,000-zone map, and game.clone() against copy.deepcopy of the state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import sys
+import time
+from pathlib import Path
+
+from warp_empires import Game, GameSetup, Seat, ZoneMap
+from warp_empires.agents import RandomAgent
+from warp_empires.plugins import make_manager
+from warp_empires.rulebook import Rulebook
+
+FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
+
+
+def grid_map(book: Rulebook, zones: int, seed: int) -> ZoneMap:
+    """A square-ish grid of zones with types rolled from the theme's table and two far corners as starts."""
+    rng = random.Random(seed)
+    cols = max(2, int(zones**0.5))
+    rows = -(-zones // cols)
+    rolled = [t for t in book.zone_types.values() if t.rolls and t.passable] or list(book.zone_types.values())
+    start_type = next((t for t in book.zone_types.values() if t.generates_revenue), rolled[0])
+    rows_out = []
+    for i in range(zones):
+        t = start_type if i in (0, zones - 1) else rng.choice(rolled)
+        rows_out.append((f"Zone {i}", t.id, t.revenue, f"Z{i}"))
+    edges = [(i, i + 1) for i in range(zones - 1) if (i + 1) % cols] + [(i, i + cols) for i in range(zones - cols)]
+    if "Earth" not in {r[0] for r in rows_out} and "nexus" in book.zone_types:
+        rows_out[zones // 2] = ("Earth", "nexus", book.zone_types["nexus"].revenue, "EAR")
+    return ZoneMap.build(rows_out, edges, starts=[0, zones - 1])
+
+
+def play(module: str, zone_map: ZoneMap, factions: list[str], seed: int, turn_limit: int, paths) -> Game:
+    game = Game(GameSetup(module, [Seat(f"P{i}", f) for i, f in enumerate(factions)], zone_map, seed, turn_limit), module_paths=paths)
+    agents = [RandomAgent(seed * 31 + i) for i in range(len(factions))]
+    while game.pending is not None:
+        game.decide(agents[game.pending.player].choose(game))
+    return game
+
+
+def measure(module: str, zones: int, games: int, turn_limit: int, paths) -> tuple[float, float, float]:
+    book = Rulebook.from_plugins(make_manager(module, module_paths=paths))
+    factions = list(book.factions)[:2]
+    zone_map = grid_map(book, zones, seed=zones)
+    decisions = 0
+    started = time.process_time()
+    for g in range(games):
+        decisions += play(module, zone_map, factions, g, turn_limit, paths).decisions
+    spent = time.process_time() - started
+    return games / spent, decisions / spent, spent / max(decisions, 1) * 1e6
+
+
+def clone_cost(module: str, zones: int, paths) -> tuple[float, float]:
+    book = Rulebook.from_plugins(make_manager(module, module_paths=paths))
+    game = Game(GameSetup(module, [Seat("A", f) for f in list(book.factions)[:2]], grid_map(book, zones, 1), 1, 20), module_paths=paths)
+    agent = RandomAgent(1)
+    for _ in range(200):
+        if game.pending is None:
+            break
+        game.decide(agent.choose(game))
+    reps = 200
+    t = time.process_time()
+    for _ in range(reps):
+        game.clone()
+    clone = (time.process_time() - t) / reps
+    t = time.process_time()
+    for _ in range(reps // 10):
+        copy.deepcopy(game.state)
+    deep = (time.process_time() - t) / (reps // 10)
+    return clone * 1e6, deep * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--module", default="doctor_who")
+    parser.add_argument("--module-path", action="append", default=[])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--turn-limit", type=int, default=30)
+    args = parser.parse_args()
+    print(f"module {args.module}, {args.games} random-agent games per map, turn limit {args.turn_limit}, python {sys.version.split()[0]}")
+    per_decision = {}
+    for zones in (50, 10_000):
+        gps, dps, us = measure(args.module, zones, args.games, args.turn_limit, args.module_path)
+        per_decision[zones] = us
+        print(f"{zones:>6} zones: {gps:8.2f} games/s  {dps:10,.0f} decisions/s  {us:6.1f} us/decision")
+    print(f"10,000-zone decision costs {per_decision[10_000] / per_decision[50]:.2f}x a 50-zone one")
+    for zones in (50, 10_000):
+        clone, deep = clone_cost(args.module, zones, args.module_path)
+        print(f"{zones:>6} zones: clone {clone:8.1f} us, deepcopy(state) {deep:9.1f} us, {deep / clone:5.1f}x faster")
+
+
+if __name__ == "__main__":
+    main()
