@@ -6,6 +6,8 @@ from warp_empires import ThemePlugin, hookimpl
 from warp_empires.model.data import MapRules
 from warp_empires.rules.setup import generic_setup
 
+from .effects import EFFECTS
+
 
 def nexus_points(game) -> list[int]:
     return [z for z, t in enumerate(game.state.zone_types) if "nexus" in t.tags]
@@ -40,10 +42,28 @@ class DoctorWho(ThemePlugin):
 
     @hookimpl
     def warp_tiebreak(self, game):
-        counts = sorted(((sum(1 for z in nexus_points(game) if game.state.control.get(z) == p.seat), p.seat) for p in game.state.players), reverse=True)
-        if len(counts) > 1 and counts[0][0] == counts[1][0]:
-            return None  # equal Nexus Points: the generic tiebreak decides
-        return counts[0][1]
+        """Most Nexus Points; among the players tied for most, the generic order: most
+        revenue-generating zones, then most revenue from them; still tied, a draw."""
+        s = game.state
+        nexus = nexus_points(game)
+        held = {p.seat: sum(1 for z in nexus if s.control.get(z) == p.seat) for p in s.players}
+        best = max(held.values())
+        leaders = [seat for seat, n in held.items() if n == best]
+        if len(leaders) == 1:
+            return leaders[0]
+
+        def zones_and_revenue(seat):
+            zones = [z for z in s.controlled(seat) if s.zone_types[z].generates_revenue]
+            return len(zones), sum(s.zone_types[z].revenue for z in zones)
+
+        scores = sorted(((zones_and_revenue(seat), seat) for seat in leaders), reverse=True)
+        if scores[0][0] == scores[1][0]:
+            return -1
+        return scores[0][1]
+
+    @hookimpl
+    def warp_card_effects(self):
+        return EFFECTS
 
 
 plugin = DoctorWho(__name__)

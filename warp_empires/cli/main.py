@@ -6,6 +6,7 @@ import click
 
 from .. import __version__
 from .modules_cmd import modules_command
+from .rules_cmd import rules_command
 from .simulate_cmd import simulate_command
 
 
@@ -22,7 +23,14 @@ def cli(ctx: click.Context, module_paths: tuple[str, ...]) -> None:
 
 
 cli.add_command(modules_command)
+cli.add_command(rules_command)
 cli.add_command(simulate_command)
+
+from .play_cmd import play_command, replay_command, resume_command  # noqa: E402
+
+cli.add_command(play_command)
+cli.add_command(resume_command)
+cli.add_command(replay_command)
 
 
 def main() -> None:

@@ -18,7 +18,8 @@ class Effect(ABC):
 
     ``phases`` says when the active player may play it on their own turn
     (``"move"``: in the move phase, the phase for cards of the turn; ``"battle"``:
-    in a battle's card rounds, by either side). ``reacts_to`` makes it a reaction
+    in a battle's card rounds, by either side; ``"after_battle"``: once the active player's
+    battles are all fought). ``reacts_to`` makes it a reaction
     instead: offered right after a ``"card"`` is played, a ``"die"`` is rolled or a
     ``"move"`` is made. ``ctx`` is ``"battle"`` in a battle, the trigger tuple
     ``(kind, key, actor, ...)`` in a reaction window, else ``None``.

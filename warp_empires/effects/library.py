@@ -11,11 +11,12 @@ import attrs
 
 from ..decisions import Decision, Option
 from ..engine import Step
-from ..model.state import Lasting
-from ..rules.battle import Modifier, lose_unit
+from ..model.state import BOARD, POOL, Lasting
+from ..rules.battle import Modifier, lose_unit, note_destroyed
 from ..rules.cards import discard_card, draw_cards
-from ..rules.move import StackMoves, can_move, destinations, movable
+from ..rules.move import StackMoves, can_move, movable
 from ..rules.reactions import RollDie
+from ..rules.recruit import draw_units, pool_key
 from .base import Effect, opponent_options, opponents
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class BattleForce(Effect):
         battle = game.state.battle
         units = game.state.units
         tag = self.params["tag"]
-        return [u for u in battle.fighters(game, seat) if tag is None or tag in units[u].type.tags]
+        return [u for u in battle.bonus_fighters(game, seat) if tag is None or tag in units[u].type.tags]
 
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
         req = self.params["requires"]
@@ -281,6 +282,277 @@ class LookAtStack(Effect):
         game.emit("stack_seen", visible_to=(seat,), player=seat, owner=other, zone=zone, units=units)
 
 
+# ---------------------------------------------------------------------- units, stacks and zones
+
+
+def destroy_by_card(game: Game, unit_id: int, by: int) -> None:
+    """A card destroys a unit outside a battle: it goes back to its pool (a leader is
+    captured by ``by``, the player of the card, as in a battle)."""
+    s = game.state
+    unit = s.units[unit_id]
+    owner, zone = unit.owner, unit.zone
+    if unit.type.is_leader:
+        s.capture(unit_id, by)
+        game.emit("leader_captured", player=owner, by=by, unit=unit.type.name, zone=zone)
+    else:
+        s.return_to_pool(unit_id)
+        note_destroyed(game, unit_id, owner)
+        game.emit("unit_lost", player=owner, unit=unit.type.name, zone=zone)
+
+
+def stack_option(game: Game, zone: int, owner: int) -> Option:
+    return Option(f"stack:{zone}:{owner}", f"{game.state.players[owner].name} in {game.zone_name(zone)}", (zone, owner))
+
+
+class DestroyStack(Effect):
+    """Destroy every unit of one enemy stack that is in, or at most ``range`` zones
+    from, a zone holding your units (``range = 0``: only where your units are)."""
+
+    defaults = {"range": 1}
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        s = game.state
+        near: set[int] = set()
+        for zone in s.zones_with_units(seat):
+            near |= game.board.within(zone, self.params["range"])
+        return [stack_option(game, z, o) for z in sorted(near) for o in sorted(s.owners_in(z) - {seat})]
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        zone, owner = target
+        doomed = game.state.stack(zone, owner)
+        for u in doomed:
+            destroy_by_card(game, u, seat)
+        game.emit("stack_destroyed", player=seat, victim=owner, zone=zone, count=len(doomed))
+
+
+class TakeControl(Effect):
+    """Battle: one enemy unit in this battle changes sides at once and stays yours."""
+
+    phases = frozenset({"battle"})
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        battle = game.state.battle
+        return [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.fighters(game, battle.other(seat))]
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        unit = game.state.units[target]
+        if unit.place != BOARD or unit.zone != game.state.battle.zone or unit.owner == seat:
+            return  # it left the battle before the card took effect
+        before = unit.owner
+        unit.owner = seat
+        game.emit("unit_taken", player=seat, victim=before, unit=unit.type.name, zone=unit.zone)
+
+
+class ChangeZoneType(Effect):
+    """A zone you choose becomes a zone of type ``to``; its revenue follows the new type,
+    and a type that earns nothing loses its control marker.
+
+    Which zones qualify: ``where`` is ``"adjacent"`` (next to a zone holding your units),
+    ``"controlled"`` (carrying your marker), ``"occupied"`` (holding your units) or
+    ``"any"``; ``from`` lists the zone type ids it may change (empty: any type but ``to``);
+    zones with a tag in ``not_tags`` never change; with ``empty`` the zone must hold no
+    units. ``cost`` is paid from your treasury when the card takes effect, and the card
+    cannot be played without it.
+
+    Doomsday Weapon: ``{to = "hazard", where = "adjacent", empty = true, not_tags = ["nexus"]}``;
+    a terraforming card: ``{to = "rich", from = ["poor"], where = "controlled", cost = 10}``.
+    """
+
+    defaults = {"to": "hazard", "from": [], "where": "adjacent", "not_tags": [], "empty": False, "cost": 0}
+
+    def __init__(self, card):
+        super().__init__(card)
+        if self.params["where"] not in ("adjacent", "controlled", "occupied", "any"):
+            raise ValueError(f"where {self.params['where']!r}; use 'adjacent', 'controlled', 'occupied' or 'any'")
+
+    def _candidates(self, game: Game, seat: int) -> set[int]:
+        s = game.state
+        where = self.params["where"]
+        if where == "controlled":
+            return set(s.controlled(seat))
+        if where == "occupied":
+            return set(s.zones_with_units(seat))
+        if where == "any":
+            return set(range(len(game.board)))
+        return {n for z in s.zones_with_units(seat) for n in game.board.adjacency[z]}
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        p = self.params
+        s = game.state
+        if s.players[seat].treasury < p["cost"]:
+            return []
+        new = game.rules.zone_types[p["to"]]
+        out = []
+        for zone in sorted(self._candidates(game, seat)):
+            ztype = s.zone_types[zone]
+            if ztype.id == new.id or (p["from"] and ztype.id not in p["from"]):
+                continue
+            if ztype.tags & set(p["not_tags"]) or (p["empty"] and s.zone_units[zone]):
+                continue
+            out.append(Option(f"zone:{zone}", f"{game.zone_name(zone)} ({ztype.name})", zone))
+        return out
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        s = game.state
+        old, new = s.zone_types[target], game.rules.zone_types[self.params["to"]]
+        s.players[seat].treasury -= self.params["cost"]
+        s.zone_types[target] = new
+        if not new.generates_revenue and target in s.control:
+            del s.control[target]
+        game.emit("zone_changed", player=seat, zone=target, frm=old.name, to=new.name, cost=self.params["cost"])
+
+
+class PlaceFreeUnits(Effect):
+    """``count`` random units from your pool join you, free, in a zone you control."""
+
+    defaults = {"count": 2}
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        s = game.state
+        if not s.pools.get(pool_key(game, seat)):
+            return []
+        return [Option(f"zone:{z}", game.zone_name(z), z) for z in s.controlled(seat)]
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        s = game.state
+        names = []
+        for unit in draw_units(game, seat, self.params["count"]):
+            s.put_on_board(unit, seat, target)
+            names.append(s.units[unit].type.name)
+        game.emit("free_units", player=seat, zone=target, units=names)
+
+
+class Regenerate(Effect):
+    """After the battles of your turn: one of your units destroyed this turn, still in
+    its pool, comes back into play in a zone you control."""
+
+    phases = frozenset({"after_battle"})
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        s = game.state
+        if not s.controlled(seat):
+            return []
+        out = []
+        for u in dict.fromkeys(s.destroyed_this_turn):
+            if s.units[u].place == POOL and s.registers.get(f"destroyed_owner:{u}") == seat:
+                out.append(Option(f"unit:{u}", game.unit_label(u), u))
+        return out
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        game.push(PlaceRegenerated(seat, target))
+
+
+@attrs.frozen
+class PlaceRegenerated(Step):
+    seat: int
+    unit: int
+
+    def run(self, game: Game) -> Decision | None:
+        if game.state.units[self.unit].place != POOL:
+            return None  # drawn from the pool again in the meantime
+        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in game.state.controlled(self.seat)]
+        return game.ask(self.seat, "place", f"Bring {game.unit_label(self.unit)} back in", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        if not picked:
+            return
+        zone = decision.options[picked[0]].value
+        game.state.put_on_board(self.unit, self.seat, zone)
+        game.emit("unit_regenerated", player=self.seat, unit=game.state.units[self.unit].type.name, zone=zone)
+
+
+# ---------------------------------------------------------------------- lasting effects
+
+
+class NoEntryTreaty(Effect):
+    """An opponent you choose may not move into zones holding your units until the end
+    of their next turn. Needs units of yours on the map; one treaty per opponent at a time."""
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        s = game.state
+        if not s.units_of(seat):
+            return []
+        bound = {e.seat for e in s.lasting if e.kind == "no_entry" and e.source == seat}
+        return [o for o in opponent_options(game, seat) if o.value not in bound]
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        until = next_turn_of(game, target)
+        game.state.lasting.append(Lasting("no_entry", target, until_turn=until, source=seat))
+        game.emit("treaty", player=seat, bound=target, until_turn=until)
+
+
+class ZoneRevolt(Effect):
+    """A revenue zone an opponent controls yields them nothing for their next 1D``die``
+    revenue phases (the die is rolled when the card takes effect, and may be rerolled)."""
+
+    defaults = {"die": 6}
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        s = game.state
+        return [
+            Option(f"zone:{z}", f"{game.zone_name(z)} ({s.players[c].name})", z)
+            for z, c in sorted(s.control.items())
+            if c != seat and s.zone_types[z].generates_revenue
+        ]
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        key = f"revolt:{target}"
+        game.push(RollDie(key, seat, self.params["die"]), StartRevolt(seat, target, key))
+
+
+@attrs.frozen
+class StartRevolt(Step):
+    seat: int
+    zone: int
+    key: str
+
+    def run(self, game: Game) -> None:
+        s = game.state
+        turns = s.registers.pop(self.key)
+        ruler = s.control.get(self.zone)
+        if ruler is None:
+            return None
+        # The ruler's next ``turns`` turns: one every round.
+        until = next_turn_of(game, ruler) + (turns - 1) * len(s.players)
+        s.lasting.append(Lasting("zone_no_revenue", ruler, zone=self.zone, until_turn=until, source=self.seat))
+        game.emit("revolt", player=self.seat, victim=ruler, zone=self.zone, turns=turns, until_turn=until)
+        return None
+
+
+# ---------------------------------------------------------------------- the deck
+
+
+class LookAtDeck(Effect):
+    """See the next ``count`` cards of the deck (fewer if the deck is shorter; the discard
+    pile is not reshuffled to look). Cannot be played on an empty deck."""
+
+    defaults = {"count": 7}
+
+    def playable(self, game: Game, seat: int, ctx: Any) -> bool:
+        return bool(game.state.deck)
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        deck = game.state.deck
+        upcoming = deck[::-1][: self.params["count"]]  # cards are drawn from the end
+        game.emit("deck_seen", visible_to=(seat,), player=seat, cards=[game.card_name(c) for c in upcoming])
+
+
+class RedrawAll(Effect):
+    """Every player discards their whole hand; then each draws ``count`` cards, starting
+    with the player of the card and going round in seat order."""
+
+    defaults = {"count": 5}
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        order = [seat, *opponents(game, seat)]
+        for who in order:
+            for card in game.state.players[who].hand[:]:
+                discard_card(game, who, card)
+        for who in order:
+            draw_cards(game, who, self.params["count"])
+        game.emit("hands_redrawn", player=seat, count=self.params["count"])
+
+
 #: Every effect of the library, by the name cards use.
 EFFECTS: dict[str, type[Effect]] = {
     "move_stacks": MoveStacks,
@@ -298,4 +570,13 @@ EFFECTS: dict[str, type[Effect]] = {
     "revenue_delta": RevenueDelta,
     "look_at_hand": LookAtHand,
     "look_at_stack": LookAtStack,
+    "destroy_stack": DestroyStack,
+    "take_control": TakeControl,
+    "change_zone_type": ChangeZoneType,
+    "place_free_units": PlaceFreeUnits,
+    "regenerate": Regenerate,
+    "no_entry_treaty": NoEntryTreaty,
+    "zone_revolt": ZoneRevolt,
+    "look_at_deck": LookAtDeck,
+    "redraw_all": RedrawAll,
 }

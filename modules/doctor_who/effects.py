@@ -1,0 +1,78 @@
+"""Card effects of Doctor Who Empires that the engine's effect library does not have."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from warp_empires import Step
+from warp_empires.decisions import Decision, Option
+from warp_empires.effects.base import Effect, opponents
+from warp_empires.effects.library import stack_option
+from warp_empires.rules.move import move_group
+
+if TYPE_CHECKING:
+    from warp_empires import Game
+
+
+def plot_destinations(game: Game, seat: int, zone: int, owner: int) -> list[int]:
+    """Where ``seat`` may push ``owner``'s stack from ``zone``: a neighbouring zone the
+    stack could enter itself (Vardans can be pushed into Hazard) holding none of ``seat``'s units."""
+    s = game.state
+    can_enter = game.rules.can_enter(s.players[owner].faction)
+    out = []
+    for nxt in game.board.adjacency[zone]:
+        ztype = s.zone_types[nxt]
+        if not (ztype.passable or ztype.id in can_enter):
+            continue
+        if s.stack(nxt, seat):
+            continue
+        out.append(nxt)
+    return out
+
+
+class MoveEnemyStack(Effect):
+    """Insidious Plot: move one enemy stack one zone, into a neighbouring zone it could
+    enter and that holds none of your units. It counts as a move made by you, so the
+    usual answers to a move (Time Loop, Intercept) apply."""
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        s = game.state
+        return [
+            stack_option(game, zone, owner)
+            for owner in sorted(opponents(game, seat))
+            for zone in s.zones_with_units(owner)
+            if plot_destinations(game, seat, zone, owner)
+        ]
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        zone, owner = target
+        game.push(PushStack(seat, zone, owner))
+
+
+@attrs.frozen
+class PushStack(Step):
+    """The player of Insidious Plot picks where the enemy stack goes."""
+
+    seat: int
+    zone: int
+    owner: int
+
+    def run(self, game: Game) -> Decision | None:
+        if not game.state.stack(self.zone, self.owner):
+            return None  # the stack is gone
+        zones = plot_destinations(game, self.seat, self.zone, self.owner)
+        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in zones]
+        name = game.state.players[self.owner].name
+        return game.ask(self.seat, "choose_destination", f"Move {name}'s stack from {game.zone_name(self.zone)} to", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        if not picked:
+            return
+        units = tuple(game.state.stack(self.zone, self.owner))
+        move_group(game, units, decision.options[picked[0]].value, by=self.seat)
+
+
+#: The theme's own effects, offered to its cards through ``warp_card_effects``.
+EFFECTS = {"move_enemy_stack": MoveEnemyStack}
