@@ -74,8 +74,10 @@ class Decision:
         if self.count == 1 and not (isinstance(choice, Sequence) and not isinstance(choice, str)):
             return (self._index(choice),)
         if isinstance(choice, str) or not isinstance(choice, Sequence):
-            raise IllegalChoice(f"pick exactly {self.count} different options for '{self.prompt}'; got {choice!r}")
+            raise IllegalChoice(f"pick exactly {self.count} different options for '{self.prompt}'; got {choice!r}; choose from: {self.describe()}")
         picked = tuple(self._index(c) for c in choice)
         if len(picked) != self.count or len(set(picked)) != self.count:
-            raise IllegalChoice(f"pick exactly {self.count} different options for '{self.prompt}'; got {len(set(picked))}")
+            raise IllegalChoice(
+                f"pick exactly {self.count} different options for '{self.prompt}'; got {len(set(picked))}; choose from: {self.describe()}"
+            )
         return picked

@@ -1,0 +1,311 @@
+"""Scenario building and game driving for the test suite.
+
+A scenario is a normal game of the ``basic`` fixture theme (tests/fixtures/basic) on a
+small hand-made map, set up by the engine as usual and then rearranged into an exact
+position::
+
+    game = build(
+        "Home:city Field:plain Hills:plain", "Home-Field Field-Hills",
+        units={"Field": {0: ["guard", "guard"], 1: ["infantry"]}},
+        hands={0: ["ambush"]},
+    )
+    start(game, "battle")           # run the active player's battle phase
+    drive(game, "card:7", "pass")   # answer decisions in order
+
+``build`` clears the board, hands, control markers and treasuries, then puts exactly
+what it is given in place; nothing runs until ``start`` (one or more phases of the
+active player) or ``start_turn`` (whole turns from the active player on). When the
+started phases are over, ``game.pending`` is ``None``.
+
+Maps are written as ``"Name:type ..."`` and ``"A-B B-C ..."``; a zone's revenue is its
+type's. ``ids``/``cards`` look up unit and card ids for option ids such as
+``f"unit:{id}"``; ``opts`` lists the pending option ids.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from warp_empires import Game, GameSetup, Seat, ZoneMap, make_manager
+from warp_empires.agents import RandomAgent
+from warp_empires.model.state import BOARD, CAPTURED, POOL
+from warp_empires.rules.turn import PhaseStep, TurnStep
+
+FIXTURE_DIR = Path(__file__).parent / "fixtures" / "basic"
+
+
+def _load_fixture():
+    name = "warp_test_fixture_basic"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, FIXTURE_DIR / "__init__.py", submodule_search_locations=[str(FIXTURE_DIR)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+BASIC = _load_fixture().plugin
+
+
+def theme_plugin(name: str) -> Any:
+    """The plugin of a theme: the fixture (``basic``) or an installed module."""
+    if name == "basic":
+        return BASIC
+    from warp_empires.plugins import find_module
+
+    return find_module(name).plugin
+
+#: The map most scenarios use::
+#:
+#:     Westhold(city) - Meadow(plain) - Crossing(plain) - Eastport(city)
+#:          |              |                |
+#:     Barrens(waste)   Peak(mountains)   Hamlet(plain)          Reserve(waste, no borders)
+DEFAULT_ZONES = "Westhold:city Meadow:plain Crossing:plain Eastport:city Barrens:waste Peak:mountains Hamlet:plain Reserve:waste"
+DEFAULT_EDGES = "Westhold-Meadow Meadow-Crossing Crossing-Eastport Westhold-Barrens Meadow-Peak Crossing-Hamlet"
+
+
+def make_map(zones: str, edges: str = "", starts: Sequence[str] = (), plugin: Any = BASIC) -> ZoneMap:
+    """A map from ``"Name:type ..."`` and ``"A-B ..."``; revenue comes from the zone type."""
+    revenue = {z.id: z.revenue for z in plugin.data.zone_types}
+    rows = []
+    for token in zones.split():
+        name, ztype = token.split(":")
+        rows.append((name, ztype, revenue[ztype]))
+    index = {row[0]: i for i, row in enumerate(rows)}
+    pairs = [tuple(index[n] for n in e.split("-")) for e in edges.split()]
+    return ZoneMap.build(rows, pairs, starts=[index[s] for s in starts])
+
+
+def new_game(zone_map: ZoneMap | None = None, factions: Sequence[str] = ("commoners", "commoners"), *, seed: int = 0,
+             turn_limit: int | None = None, plugin: Any = BASIC, module: str = "basic", extras: Iterable[Any] = ()) -> Game:
+    """A game set up by the engine exactly as a player would start it."""
+    zone_map = zone_map or make_map(DEFAULT_ZONES, DEFAULT_EDGES)
+    seats = [Seat(f"P{i}", f) for i, f in enumerate(factions)]
+    return Game(GameSetup(module, seats, zone_map, seed=seed, turn_limit=turn_limit), plugins=make_manager(plugin, extras))
+
+
+def _card_ids(game: Game, type_ids: Iterable[str], free: list[int]) -> list[int]:
+    out = []
+    for type_id in type_ids:
+        match = next((c for c in free if game.rules.cards[c].id == type_id), None)
+        if match is None:
+            raise ValueError(f"no free copy of card {type_id!r} left")
+        free.remove(match)
+        out.append(match)
+    return out
+
+
+def build(
+    zones: str | ZoneMap = DEFAULT_ZONES,
+    edges: str = DEFAULT_EDGES,
+    *,
+    units: Mapping[str, Mapping[int, Sequence[str]]] = {},
+    hands: Mapping[int, Sequence[str]] = {},
+    treasury: Mapping[int, int] = {},
+    control: Mapping[str, int] = {},
+    deck: Sequence[str] | None = None,
+    discard: Sequence[str] = (),
+    pool: Sequence[str] | None = None,
+    park: tuple[str, int] | None = None,
+    active: int = 0,
+    turn: int | None = None,
+    factions: Sequence[str] = ("commoners", "commoners"),
+    seed: int = 0,
+    turn_limit: int | None = None,
+    extras: Iterable[Any] = (),
+    theme: str = "basic",
+) -> Game:
+    """A game in an exact position (see the module docstring).
+
+    ``units``: zone name -> seat -> unit type ids. ``hands``: seat -> card type ids.
+    ``deck``: the exact deck, top card first (default: every card not in a hand or the
+    discard, in the game's shuffled order); cards in no hand, deck or discard are out of
+    play. ``pool``: the exact common pool (unit type ids); every other unplaced unit is
+    parked on the board at ``park = (zone name, seat)``. ``turn`` defaults to the active
+    player's turn of round 1. ``theme`` names another theme to play (zone, unit, card and
+    faction ids are then that theme's).
+    """
+    plugin = theme_plugin(theme)
+    zone_map = zones if isinstance(zones, ZoneMap) else make_map(zones, edges, plugin=plugin)
+    game = new_game(zone_map, factions, seed=seed, turn_limit=turn_limit, extras=extras, plugin=plugin, module=theme)
+    s = game.state
+    game._stack.clear()  # nothing of the normal opening runs: the scenario decides what does
+    game._pending = None
+    game.events.clear()
+    for u in s.units:
+        if u.place in (BOARD, CAPTURED):
+            s.return_to_pool(u.id)
+        u.moved = False
+    for p in s.players:
+        s.deck.extend(p.hand)
+        p.hand.clear()
+        p.treasury = p.revenue = 0
+    s.deck.extend(s.discard)
+    s.discard.clear()
+    s.control.clear()
+    s.lasting.clear()
+    s.negated.clear()
+    s.destroyed_this_turn.clear()
+    s.battle = None
+    free = list(s.deck)
+    for seat, types in hands.items():
+        s.players[seat].hand.extend(_card_ids(game, types, free))
+    s.discard = _card_ids(game, discard, free)
+    s.deck = list(reversed(_card_ids(game, deck, free))) if deck is not None else free
+    for zone_name, by_seat in units.items():
+        zone = zone_id(game, zone_name)
+        for seat, types in by_seat.items():
+            for type_id in types:
+                unit = next((u for u in s.pools["common"] if s.units[u].type.id == type_id), None)
+                if unit is None:
+                    raise ValueError(f"no {type_id!r} left in the pool")
+                s.put_on_board(unit, seat, zone)
+    if pool is not None:
+        keep = []
+        for type_id in pool:
+            unit = next((u for u in s.pools["common"] if s.units[u].type.id == type_id and u not in keep), None)
+            if unit is None:
+                raise ValueError(f"no {type_id!r} left for the pool")
+            keep.append(unit)
+        rest = [u for u in s.pools["common"] if u not in keep]
+        if rest and park is None:
+            raise ValueError("give park=(zone, seat) for the units left out of the pool")
+        for u in rest:
+            s.put_on_board(u, park[1], zone_id(game, park[0]))
+    for seat, amount in treasury.items():
+        s.players[seat].treasury = amount
+    for zone_name, seat in control.items():
+        s.control[zone_id(game, zone_name)] = seat
+    s.active = active
+    s.turn = active + 1 if turn is None else turn
+    s.phase = "setup"
+    return game
+
+
+# ---------------------------------------------------------------------- running
+
+
+def _run(game: Game, *steps) -> Game:
+    game.push(*steps)
+    game._advance()
+    return game
+
+
+def start(game: Game, *phases: str) -> Game:
+    """Run the named phases of the active player's turn, in order (no end of turn)."""
+    return _run(game, *(PhaseStep(name, game.state.active) for name in phases))
+
+
+def start_turn(game: Game) -> Game:
+    """Play whole turns from the active player on, as the game normally does."""
+    return _run(game, TurnStep(game.state.active))
+
+
+def run_steps(game: Game, *steps) -> Game:
+    """Run arbitrary rule steps (e.g. a single battle) from the current position."""
+    return _run(game, *steps)
+
+
+def drive(game: Game, *choices: Any):
+    """Answer the pending decisions with ``choices`` in order; returns the next pending one."""
+    for choice in choices:
+        assert game.pending is not None, f"no decision is pending for {choice!r}"
+        game.decide(choice)
+    return game.pending
+
+
+def play_out(game: Game, limit: int = 1000, **answers: Any) -> Game:
+    """Answer each pending decision by its kind (``buy="done"``, ``play_card="pass"``...;
+    a callable gets the game) until none is pending; an unexpected kind fails the test."""
+    for _ in range(limit):
+        if game.pending is None:
+            return game
+        kind = game.pending.kind
+        assert kind in answers, f"unexpected decision {kind!r} for seat {game.pending.player}: {opts(game)}"
+        answer = answers[kind]
+        game.decide(answer(game) if callable(answer) else answer)
+    raise AssertionError("still deciding after the limit")
+
+
+def run_random(game: Game, seed: int, max_decisions: int = 20000) -> list[Any]:
+    """Play to the end with a seeded random agent at every seat; returns the choices made."""
+    agent = RandomAgent(seed)
+    made = []
+    while game.pending is not None:
+        assert len(made) < max_decisions, "the game did not end"
+        choice = agent.choose(game)
+        made.append(choice)
+        game.decide(choice)
+    return made
+
+
+# ---------------------------------------------------------------------- looking things up
+
+
+def zone_id(game: Game, name: str) -> int:
+    zone = game.board.find(name)
+    if zone is None:
+        raise KeyError(f"no zone {name!r}")
+    return zone
+
+
+def ids(game: Game, zone: str, seat: int, type_id: str | None = None) -> list[int]:
+    """Ids of ``seat``'s units now in ``zone`` (of one type if given)."""
+    s = game.state
+    return [u for u in s.stack(zone_id(game, zone), seat) if type_id is None or s.units[u].type.id == type_id]
+
+
+def types_in(game: Game, zone: str, seat: int) -> list[str]:
+    """Sorted type ids of ``seat``'s units in ``zone``."""
+    return sorted(game.state.units[u].type.id for u in ids(game, zone, seat))
+
+
+def cards(game: Game, seat: int, type_id: str | None = None) -> list[int]:
+    """Card ids in ``seat``'s hand (of one card type if given)."""
+    return [c for c in game.state.players[seat].hand if type_id is None or game.rules.cards[c].id == type_id]
+
+
+def hand_types(game: Game, seat: int) -> list[str]:
+    return sorted(game.rules.cards[c].id for c in game.state.players[seat].hand)
+
+
+def card_types(game: Game, card_ids: Iterable[int]) -> list[str]:
+    return [game.rules.cards[c].id for c in card_ids]
+
+
+def opts(game: Game) -> list[str]:
+    """Option ids of the pending decision."""
+    assert game.pending is not None, "no decision is pending"
+    return [o.id for o in game.pending.options]
+
+
+def events(game: Game, kind: str) -> list[dict]:
+    return [e.data for e in game.events if e.kind == kind]
+
+
+def pool_types(game: Game) -> list[str]:
+    s = game.state
+    return sorted(s.units[u].type.id for u in s.pools["common"])
+
+
+def captured_by(game: Game, seat: int) -> list[str]:
+    return sorted(u.type.id for u in game.state.units if u.place == CAPTURED and u.owner == seat)
+
+
+def in_pool(game: Game, unit: int) -> bool:
+    return game.state.units[unit].place == POOL and unit in game.state.pools[game.state.units[unit].pool]
+
+
+def unit(u: int) -> str:
+    """The option id of a unit."""
+    return f"unit:{u}"
+
+
+def card(c: int) -> str:
+    """The option id of a card."""
+    return f"card:{c}"

@@ -1,0 +1,179 @@
+"""Properties of whole random games (random agents, 2-4 players, the fixture theme and
+Doctor Who, small turn limits), checked after every decision:
+
+* the units are all there, each in exactly one place, never both pooled and on the board;
+* every card is in exactly one hand or pile;
+* treasuries are never negative; control markers sit only on revenue-generating zones;
+* the game always waits for a decision or has ended, and never asks a question with
+  nothing to choose;
+* right after each draw phase, the active player's hand is within the hand limit;
+* a clone played with the same choices stays identical to the original, and playing
+  on the clone leaves the original untouched.
+"""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import BASIC, make_map
+from warp_empires import Game, GameSetup, Seat, Step, hookimpl, make_manager
+from warp_empires.agents import RandomAgent
+from warp_empires.model.state import BOARD, CAPTURED, NOBODY, OFFER, POOL
+from warp_empires.plugins import find_module
+
+DOCTOR_WHO = find_module("doctor_who").plugin
+
+# Four start zones round a centre, with impassable and barren zones in between.
+FIXTURE_MAP = make_map(
+    "North:city East:city South:city West:city Centre:plain Ridge:mountains Ford:plain Moor:waste Vale:plain Heath:plain",
+    "North-Ford Ford-East East-Moor Moor-South South-Vale Vale-West West-Heath Heath-North "
+    "Centre-Ford Centre-Moor Centre-Vale Centre-Heath Ridge-Centre Ridge-North",
+    starts=["North", "East", "South", "West"],
+)
+DOCTOR_WHO_MAP = make_map(
+    "Skaro:rich Telos:rich Sontar:rich Gallifrey:rich Earth:nexus Mars:nexus Karn:nexus Void:void "
+    "Peladon:poor Solos:average Hazard:hazard Vortis:average",
+    "Skaro-Peladon Peladon-Telos Telos-Solos Solos-Sontar Sontar-Vortis Vortis-Gallifrey Gallifrey-Void Void-Skaro "
+    "Earth-Peladon Earth-Solos Earth-Vortis Earth-Void Mars-Earth Karn-Earth Hazard-Mars Hazard-Karn Mars-Skaro Karn-Sontar",
+    starts=["Skaro", "Telos", "Sontar", "Gallifrey"],
+    plugin=DOCTOR_WHO,
+)
+THEMES = {
+    "basic": (BASIC, FIXTURE_MAP),
+    "doctor_who": (DOCTOR_WHO, DOCTOR_WHO_MAP),
+}
+
+
+class HandLimitWatch:
+    """An extra plugin that appends a check to whatever draw phase the game runs."""
+
+    def __init__(self):
+        self.checked = 0
+
+    @hookimpl(hookwrapper=True)
+    def warp_phase_handlers(self):
+        outcome = yield
+        answers = []
+        for answer in outcome.get_result():
+            answer = dict(answer or {})
+            if "draw" in answer:
+                answer["draw"] = self._wrap(answer["draw"])
+            answers.append(answer)
+        outcome.force_result(answers)
+
+    def _wrap(self, handler):
+        def draw_phase(game, seat):
+            return [*handler(game, seat), HandLimitCheck(seat, self)]
+
+        return draw_phase
+
+
+class HandLimitCheck(Step):
+    __slots__ = ("seat", "watch")
+
+    def __init__(self, seat, watch):
+        self.seat = seat
+        self.watch = watch
+
+    def run(self, game):
+        player = game.state.players[self.seat]
+        limit = game.rules.hand_limit(player.faction)
+        assert len(player.hand) <= limit, f"{player.name} ends the draw phase with {len(player.hand)} cards (limit {limit})"
+        self.watch.checked += 1
+        return None
+
+
+@st.composite
+def game_setups(draw):
+    theme = draw(st.sampled_from(sorted(THEMES)))
+    plugin, zone_map = THEMES[theme]
+    players = draw(st.integers(2, 4))
+    factions = [draw(st.sampled_from([f.id for f in plugin.data.factions])) for _ in range(players)]
+    seed = draw(st.integers(0, 2**32 - 1))
+    turn_limit = draw(st.integers(1, 5))
+    setup = GameSetup(theme, [Seat(f"P{i}", f) for i, f in enumerate(factions)], zone_map, seed=seed, turn_limit=turn_limit)
+    return setup, plugin
+
+
+def new_game(setup, plugin, watch):
+    return Game(setup, plugins=make_manager(plugin, [watch]))
+
+
+def check(game, units, all_cards):
+    s = game.state
+    assert len(s.units) == units
+    pooled = [u for ids in s.pools.values() for u in ids]
+    on_board = [u for ids in s.zone_units for u in ids]
+    assert len(set(pooled)) == len(pooled), "a unit is in a pool twice"
+    assert len(set(on_board)) == len(on_board), "a unit is on the board twice"
+    assert not set(pooled) & set(on_board), "a unit is both pooled and on the board"
+    pooled_set, board_set = set(pooled), set(on_board)
+    counts = {POOL: 0, BOARD: 0, CAPTURED: 0, OFFER: 0}
+    for u in s.units:
+        counts[u.place] += 1
+        if u.place == POOL:
+            assert u.id in s.pools[u.pool] and u.owner == NOBODY
+        elif u.place == BOARD:
+            assert u.id in s.zone_units[u.zone] and u.owner != NOBODY
+        else:
+            assert u.id not in pooled_set and u.id not in board_set
+            if u.place == CAPTURED:
+                assert u.owner != NOBODY and u.zone == NOBODY
+    assert counts[POOL] == len(pooled) and counts[BOARD] == len(on_board)
+    assert sum(counts.values()) == units
+    if s.phase != "recruit":
+        assert counts[OFFER] == 0, "units left on offer after the recruit phase"
+    held = [c for p in s.players for c in p.hand] + s.deck + s.discard
+    assert sorted(held) == all_cards, "a card is lost or duplicated"
+    assert all(p.treasury >= 0 for p in s.players)
+    assert all(s.zone_types[z].generates_revenue for z in s.control), "a control marker on a zone that earns nothing"
+    assert all(0 <= seat < len(s.players) for seat in s.control.values())
+    d = game.pending
+    assert d is not None or game.is_over
+    if d is not None:
+        assert len(d.options) > d.count and 0 <= d.player < len(s.players)
+    else:
+        assert game.winner is not None
+
+
+@settings(max_examples=400, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_setups(), st.integers(0, 2**16))
+def test_invariants_hold_after_every_decision(setup_and_plugin, agent_seed):
+    setup, plugin = setup_and_plugin
+    watch = HandLimitWatch()
+    game = new_game(setup, plugin, watch)
+    units = len(game.state.units)
+    all_cards = list(range(len(game.rules.cards)))
+    agent = RandomAgent(agent_seed)
+    check(game, units, all_cards)
+    while game.pending is not None:
+        game.decide(agent.choose(game))
+        check(game, units, all_cards)
+    assert game.is_over
+    assert watch.checked >= 1
+    assert watch.checked == sum(1 for e in game.events if e.kind == "turn_started")
+
+
+@settings(max_examples=250, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_setups(), st.integers(0, 2**16), st.integers(0, 150), st.integers(1, 60))
+def test_clone_follows_the_same_choices_and_leaves_the_original_alone(setup_and_plugin, agent_seed, split, ahead):
+    setup, plugin = setup_and_plugin
+    game = new_game(setup, plugin, HandLimitWatch())
+    agent = RandomAgent(agent_seed)
+    for _ in range(split):
+        if game.pending is None:
+            break
+        game.decide(agent.choose(game))
+    before = game.digest()
+    twin = game.clone()
+    assert twin.digest() == before
+    made, seen = [], []
+    while twin.pending is not None and len(made) < ahead:
+        choice = agent.choose(twin)
+        twin.decide(choice)
+        made.append(choice)
+        seen.append(twin.digest())
+    assert game.digest() == before, "playing on the clone changed the original"
+    for choice, expected in zip(made, seen):
+        game.decide(choice)
+        assert game.digest() == expected
+    assert game.choices == twin.choices
