@@ -65,8 +65,9 @@ def test_group_moves_at_its_slowest_units_speed():
     march_from(game, "A")
     assert game.pending.kind == "choose_units"
     drive(game, "all")
-    # One zone of movement: B is the only destination, taken without asking.
-    assert game.pending is None
+    # One zone of movement: B is the only destination, taken without asking; the move
+    # phase goes on with nothing left to play but arranging the mixed stack.
+    assert [o.id for o in game.pending.options] == ["pass", "arrange"]
     assert types_in(game, "B", 0) == ["cavalry", "infantry", "scout"]
 
 

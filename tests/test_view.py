@@ -1,7 +1,7 @@
 """Hidden stacks (B4): an opponent sees only the top unit of a stack and how many units
 it holds; hands are private. Also: the fixture theme loads through module discovery."""
 
-from helpers import FIXTURE_DIR, build
+from helpers import FIXTURE_DIR, build, drive, ids, start
 from warp_empires.plugins import discover
 
 
@@ -31,3 +31,21 @@ def test_fixture_theme_is_found_as_a_module_folder():
     assert "basic" in found.modules, found.failures
     info = found.modules["basic"].info
     assert (info.name, info.version) == ("basic", "1.0.0")
+
+
+def test_owner_picks_which_unit_shows_on_top_in_the_move_phase():
+    game = build(units={"Meadow": {0: ["guard", "scout", "general"]}})
+    start(game, "move")
+    assert [o.id for o in game.pending.options] == ["pass", "arrange"]
+    drive(game, "arrange")  # the only mixed stack is taken without asking
+    assert [o.label for o in game.pending.options] == ["Show Guard (F5)", "Show Scout (F1)", "Show General (F2)"]
+    drive(game, f"unit:{ids(game, 'Meadow', 0, 'scout')[0]}")
+    assert stacks(game.view_for(1), "Meadow") == [{"owner": 0, "top": "Scout", "count": 3}]
+    drive(game, "pass")
+    assert game.pending is None
+
+
+def test_arranging_is_not_offered_for_a_stack_of_one_kind():
+    game = build(units={"Meadow": {0: ["guard", "guard"]}})
+    start(game, "move")
+    assert game.pending is None

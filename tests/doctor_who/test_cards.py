@@ -42,7 +42,6 @@ def test_minor_race_allies_places_two_free_units_in_a_chosen_controlled_zone():
     game.decide(f"card:{card}")
     assert sorted(option_ids(game)) == [f"zone:{SKARO}", f"zone:{TELOS}"]
     game.decide(f"zone:{TELOS}")
-    assert game.pending is None
     arrived = game.state.stack(TELOS, 0)
     assert len(arrived) == 2
     assert all(game.state.units[u].place == BOARD for u in arrived)

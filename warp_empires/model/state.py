@@ -174,6 +174,12 @@ class GameState:
             self.zone_units[u.zone].remove(unit_id)
         u.place, u.owner, u.zone = CAPTURED, captor, NOBODY
 
+    def set_top(self, unit_id: int) -> None:
+        """Put ``unit_id`` on top of its owner's stack (the unit other players see)."""
+        ids = self.zone_units[self.units[unit_id].zone]
+        ids.remove(unit_id)
+        ids.insert(0, unit_id)
+
     def move_unit(self, unit_id: int, zone: int) -> None:
         u = self.units[unit_id]
         self.zone_units[u.zone].remove(unit_id)

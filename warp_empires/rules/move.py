@@ -35,14 +35,47 @@ class MovePhase(Step):
 
     def run(self, game: Game) -> Decision | None:
         options = card_options(game, self.seat, None, lambda e: "move" in e.phases)
+        if mixed_stacks(game, self.seat):
+            options.append(ARRANGE)
         if not options:
             return None
         return game.ask(self.seat, "play_card", "Move phase: play a card or pass", [PASS, *options])
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         option = decision.options[picked[0]]
-        if option.id != "pass":
+        if option.id == "arrange":
+            game.push(ChooseStackToArrange(self.seat), self)
+        elif option.id != "pass":
             game.push(PlayCard(self.seat, option.value), self)
+
+
+ARRANGE = Option("arrange", "Choose which unit shows on top of one of my stacks")
+
+
+def top_choices(game: Game, seat: int, zone: int) -> list[int]:
+    """One unit of each kind in ``seat``'s stack in ``zone`` (the kinds that could go on top)."""
+    kinds: dict[str, int] = {}
+    units = game.state.units
+    for u in game.state.stack(zone, seat):
+        kinds.setdefault(units[u].type.id, u)
+    return list(kinds.values())
+
+
+def mixed_stacks(game: Game, seat: int) -> list[int]:
+    """Zones where ``seat``'s stack holds more than one kind of unit."""
+    return [z for z in game.state.zones_with_units(seat) if len(top_choices(game, seat, z)) > 1]
+
+
+@attrs.frozen
+class ChooseStackToArrange(Step):
+    seat: int
+
+    def run(self, game: Game) -> Decision:
+        options = [Option(f"zone:{z}", stack_label(game, z, tuple(game.state.stack(z, self.seat))), z) for z in mixed_stacks(game, self.seat)]
+        return game.ask(self.seat, "choose_stack", "Which stack do you want to arrange?", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        game.push(ArrangeStack(self.seat, decision.options[picked[0]].value))
 
 
 # ---------------------------------------------------------------------- the queries
@@ -205,6 +238,21 @@ class SelectDestination(Step):
         if not picked:
             return
         move_group(game, self.units, decision.options[picked[0]].value, by=self.seat)
+
+
+@attrs.frozen
+class ArrangeStack(Step):
+    """The owner picks which unit shows on top of their stack in ``zone`` (B4)."""
+
+    seat: int
+    zone: int
+
+    def run(self, game: Game) -> Decision | None:
+        options = [Option(f"unit:{u}", f"Show {game.unit_label(u)}", u) for u in top_choices(game, self.seat, self.zone)]
+        return game.ask(self.seat, "choose_top", f"Which unit do other players see on top in {game.zone_name(self.zone)}?", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        game.state.set_top(decision.options[picked[0]].value)
 
 
 def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:

@@ -41,7 +41,7 @@ def draw_units(game: Game, seat: int, count: int) -> tuple[int, ...]:
 
 
 def cost(game: Game, seat: int, unit: int) -> int:
-    return game.pm.hook.warp_recruit_cost(game=game, seat=seat, unit_type=game.state.units[unit].type)
+    return game.hook.warp_recruit_cost(game=game, seat=seat, unit_type=game.state.units[unit].type)
 
 
 def generic_cost(game: Game, seat: int, unit_type) -> int:
@@ -59,7 +59,7 @@ def placements(game: Game, seat: int, unit: int) -> list[int]:
             continue
         if ztype.recruit_limit is not None and s.registers.get(f"placed:{zone}", 0) >= ztype.recruit_limit:
             continue
-        if False in game.pm.hook.warp_can_place(game=game, seat=seat, unit_type=ut, zone=zone):
+        if False in game.hook.warp_can_place(game=game, seat=seat, unit_type=ut, zone=zone):
             continue
         out.append(zone)
     return out
