@@ -211,7 +211,10 @@ def warp_battle_steps(game, zone, attacker, defender):
 
     The generic answer (last) is one battle between all units of both sides. A theme with
     several kinds of battle in one zone (a space battle, then a ground battle) answers
-    with its own list of :class:`~warp_empires.engine.Step`.
+    with its own list of :class:`~warp_empires.engine.Step`, usually built from
+    :class:`~warp_empires.rules.battle.StartBattle` (whose ``units``, ``force``,
+    ``no_bonus`` and ``loss_order`` say who fights, with what force, and who is lost
+    first), ``BattleCards`` and ``ResolveBattle``.
     """
 
 

@@ -84,7 +84,9 @@ class NegateMove(Effect):
 
 class BattleForce(Effect):
     """Battle: add ``flat`` force, plus ``per_unit`` for each of your fighting units
-    (only those tagged ``tag`` if given). With ``requires``, you need such a unit there."""
+    (only those tagged ``tag`` if given). With ``requires``, you need such a unit there.
+    Units the battle gives no per-unit bonus (``Battle.no_bonus``, e.g. transports in a
+    space battle) neither count nor meet ``requires``."""
 
     phases = frozenset({"battle"})
     defaults = {"flat": 0, "per_unit": 0, "tag": None, "requires": None}
@@ -100,7 +102,7 @@ class BattleForce(Effect):
         if req is None:
             return True
         units = game.state.units
-        return any(req in units[u].type.tags for u in game.state.battle.fighters(game, seat))
+        return any(req in units[u].type.tags for u in game.state.battle.bonus_fighters(game, seat))
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         amount = self.params["flat"] + self.params["per_unit"] * len(self._units(game, seat))

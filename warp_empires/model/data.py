@@ -6,6 +6,7 @@ so copying a game never copies them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -88,9 +89,16 @@ class Faction:
     abilities: tuple[Ability, ...] = ()
     ability_text: str = ""
 
+    @functools.cached_property
+    def _totals(self) -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for a in self.abilities:
+            totals[a.kind] = totals.get(a.kind, 0) + a.amount
+        return totals
+
     def ability_total(self, kind: str) -> int:
         """Sum of the amounts of this faction's abilities of ``kind``."""
-        return sum(a.amount for a in self.abilities if a.kind == kind)
+        return self._totals.get(kind, 0)
 
 
 @attrs.frozen

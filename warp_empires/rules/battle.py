@@ -42,10 +42,16 @@ class Battle:
     units: tuple[int, ...] | None = None  # if set, only these units fight (e.g. a space battle)
     winner: int = -1
     loser: int = -1
-    lost_force: int = 0  # printed force the loser lost
+    lost_force: int = 0  # force the loser lost (printed force, or the force it fought with)
+    # A theme with several kinds of battle (a space battle, then a ground battle) may set:
+    force: dict[int, int] = attrs.field(factory=dict)  # unit -> the force it fights with here
+    no_bonus: frozenset[int] = frozenset()  # units that get no per-unit bonus (abilities, cards)
+    loss_order: dict[int, int] = attrs.field(factory=dict)  # unit -> rank; lower ranks are lost first
 
     def copy(self) -> Battle:
-        return attrs.evolve(self, cards={k: v[:] for k, v in self.cards.items()})
+        return attrs.evolve(
+            self, cards={k: v[:] for k, v in self.cards.items()}, force=dict(self.force), loss_order=dict(self.loss_order)
+        )
 
     def other(self, seat: int) -> int:
         return self.defender if seat == self.attacker else self.attacker
@@ -54,22 +60,51 @@ class Battle:
         ids = game.state.stack(self.zone, seat)
         return ids if self.units is None else [u for u in ids if u in self.units]
 
+    def unit_force(self, game: Game, unit_id: int) -> int:
+        """The force ``unit_id`` fights with in this battle (its printed force unless set)."""
+        force = self.force.get(unit_id)
+        return game.state.units[unit_id].type.force if force is None else force
 
-def battle_zones(game: Game, seat: int) -> list[int]:
+    def bonus_fighters(self, game: Game, seat: int) -> list[int]:
+        """The fighters of ``seat`` that per-unit bonuses (abilities, battle cards) apply to."""
+        return [u for u in self.fighters(game, seat) if u not in self.no_bonus]
+
+    def loss_candidates(self, game: Game, seat: int) -> list[int]:
+        """The fighters of ``seat`` that may be lost next: those of the lowest ``loss_order`` rank."""
+        fighters = self.fighters(game, seat)
+        if not self.loss_order or not fighters:
+            return fighters
+        first = min(self.loss_order.get(u, 0) for u in fighters)
+        return [u for u in fighters if self.loss_order.get(u, 0) == first]
+
+
+def battle_zones(game: Game, seat: int, zone_tag: str | None = None, exclude_tag: str | None = None) -> list[int]:
+    """Zones holding ``seat``'s units and an opponent's; only zones whose type carries
+    ``zone_tag`` (if given) and not ``exclude_tag`` (if given)."""
     s = game.state
-    return [z for z in s.zones_with_units(seat) if s.has_enemy(z, seat)]
+    zones = [z for z in s.zones_with_units(seat) if s.has_enemy(z, seat)]
+    if zone_tag is not None:
+        zones = [z for z in zones if zone_tag in s.zone_types[z].tags]
+    if exclude_tag is not None:
+        zones = [z for z in zones if exclude_tag not in s.zone_types[z].tags]
+    return zones
 
 
 def battle_phase(game: Game, seat: int) -> list[Step]:
-    return [BattlePhase(seat)]
+    return [BattlePhase(seat), AfterBattles(seat)]
 
 
 @attrs.frozen
 class BattlePhase(Step):
+    """The active player fights every battle, choosing the order. ``zone_tag`` and
+    ``exclude_tag`` limit it to some zones (e.g. a sea battle phase, then a land one)."""
+
     seat: int
+    zone_tag: str | None = None
+    exclude_tag: str | None = None
 
     def run(self, game: Game) -> Decision | None:
-        zones = battle_zones(game, self.seat)
+        zones = battle_zones(game, self.seat, self.zone_tag, self.exclude_tag)
         if not zones:
             return None
         options = [Option(f"zone:{z}", f"Battle in {game.zone_name(z)}", z) for z in zones]
@@ -81,8 +116,28 @@ class BattlePhase(Step):
         owners = game.state.owners_in(zone)
         # Against several opponents in one zone, fight them one at a time in seat order.
         defender = next((self.seat + i) % n for i in range(1, n) if (self.seat + i) % n in owners)
-        steps = game.pm.hook.warp_battle_steps(game=game, zone=zone, attacker=self.seat, defender=defender)
+        steps = game.hook.warp_battle_steps(game=game, zone=zone, attacker=self.seat, defender=defender)
         game.push(*steps, self)
+
+
+@attrs.frozen
+class AfterBattles(Step):
+    """Once every battle is fought, the active player may play cards made for that moment
+    (effects whose ``phases`` include ``"after_battle"``, e.g. bringing back a unit
+    destroyed this turn). Nobody is asked when no such card can be played."""
+
+    seat: int
+
+    def run(self, game: Game) -> Decision | None:
+        options = card_options(game, self.seat, None, lambda e: "after_battle" in e.phases)
+        if not options:
+            return None
+        return game.ask(self.seat, "play_card", "Battles are over: play a card or pass", [PASS, *options])
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        option = decision.options[picked[0]]
+        if option.id != "pass":
+            game.push(PlayCard(self.seat, option.value), self)
 
 
 def generic_battle_steps(zone: int, attacker: int, defender: int) -> list[Step]:
@@ -91,13 +146,23 @@ def generic_battle_steps(zone: int, attacker: int, defender: int) -> list[Step]:
 
 @attrs.frozen
 class StartBattle(Step):
+    """Open the battle in ``zone``. ``units`` limits who fights; ``force`` (unit, force)
+    pairs set the force some units fight with; ``no_bonus`` units get no per-unit
+    bonuses; ``loss_order`` (unit, rank) pairs make lower ranks be lost first."""
+
     zone: int
     attacker: int
     defender: int
     units: tuple[int, ...] | None = None
+    force: tuple[tuple[int, int], ...] = ()
+    no_bonus: tuple[int, ...] = ()
+    loss_order: tuple[tuple[int, int], ...] = ()
 
     def run(self, game: Game) -> None:
-        game.state.battle = Battle(self.zone, self.attacker, self.defender, {self.attacker: [], self.defender: []}, units=self.units)
+        game.state.battle = Battle(
+            self.zone, self.attacker, self.defender, {self.attacker: [], self.defender: []}, units=self.units,
+            force=dict(self.force), no_bonus=frozenset(self.no_bonus), loss_order=dict(self.loss_order),
+        )
         game.emit("battle_started", zone=self.zone, attacker=self.attacker, defender=self.defender)
         return None
 
@@ -148,8 +213,11 @@ def side_force(game: Game, battle: Battle, seat: int) -> tuple[int, list[Modifie
     units = game.state.units
     fighters = battle.fighters(game, seat)
     attacking = seat == battle.attacker
-    parts = [Modifier("units", sum(units[u].type.force for u in fighters))]
-    per_unit = sum(unit_bonus(game, u, seat, attacking) for u in fighters)
+    if battle.force:
+        parts = [Modifier("units", sum(battle.unit_force(game, u) for u in fighters))]
+    else:
+        parts = [Modifier("units", sum(units[u].type.force for u in fighters))]
+    per_unit = sum(unit_bonus(game, u, seat, attacking) for u in fighters if u not in battle.no_bonus)
     if per_unit:
         parts.append(Modifier("unit and faction abilities", per_unit))
     stack_bonus = game.state.players[seat].faction.ability_total("force_per_stack")
@@ -160,7 +228,7 @@ def side_force(game: Game, battle: Battle, seat: int) -> tuple[int, list[Modifie
     if mine and not theirs:
         parts.append(Modifier("leader", game.rules.settings.leader_bonus))
     parts.extend(battle.cards.get(seat, ()))
-    extra = [m for answer in game.pm.hook.warp_force_modifiers(game=game, battle=battle, side=seat) for m in answer or ()]
+    extra = [m for answer in game.hook.warp_force_modifiers(game=game, battle=battle, side=seat) for m in answer or ()]
     parts.extend(sorted(extra))
     return sum(m.amount for m in parts), parts
 
@@ -208,22 +276,29 @@ def lose_unit(game: Game, unit_id: int, battle: Battle) -> None:
     unit = s.units[unit_id]
     owner = unit.owner
     if owner == battle.loser:
-        battle.lost_force += unit.type.force
+        battle.lost_force += battle.unit_force(game, unit_id)
     if unit.type.is_leader:
         captor = battle.other(owner)
         s.capture(unit_id, captor)
         game.emit("leader_captured", player=owner, by=captor, unit=unit.type.name, zone=battle.zone)
     else:
         s.return_to_pool(unit_id)
-        s.destroyed_this_turn.append(unit_id)
+        note_destroyed(game, unit_id, owner)
         game.emit("unit_lost", player=owner, unit=unit.type.name, zone=battle.zone)
+
+
+def note_destroyed(game: Game, unit_id: int, owner: int) -> None:
+    """Remember that ``owner`` lost this unit this turn: back in the pool it has no owner,
+    and cards that bring destroyed units back (Regeneration) need to know whose it was."""
+    game.state.destroyed_this_turn.append(unit_id)
+    game.state.registers[f"destroyed_owner:{unit_id}"] = owner
 
 
 @attrs.frozen
 class WinnerPicksFirst(Step):
     def run(self, game: Game) -> Decision | None:
         battle = game.state.battle
-        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.fighters(game, battle.loser)]
+        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.loss_candidates(game, battle.loser)]
         return game.ask(battle.winner, "pick_enemy_loss", "You won: pick the first unit your enemy loses", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -236,7 +311,14 @@ class LoserPicks(Step):
 
     def run(self, game: Game) -> Decision | None:
         battle = game.state.battle
-        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.fighters(game, battle.loser)]
+        candidates = battle.loss_candidates(game, battle.loser)
+        if self.count > len(candidates) and len(candidates) < len(battle.fighters(game, battle.loser)):
+            # A loss order: this whole rank goes before anything of the next one.
+            for u in candidates:
+                lose_unit(game, u, battle)
+            game.push(LoserPicks(self.count - len(candidates)))
+            return None
+        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in candidates]
         return game.ask(battle.loser, "pick_own_losses", f"You lost: pick {self.count} more unit(s) to lose", options, count=self.count)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -256,17 +338,16 @@ class WinnerLosses(Step):
         if owed <= 0:
             return None
         mine = battle.fighters(game, battle.winner)
-        units = game.state.units
-        if sum(units[u].type.force for u in mine) <= owed:
+        if sum(battle.unit_force(game, u) for u in mine) <= owed:
             for u in mine:  # cannot cover it (or only exactly): everything is lost
                 lose_unit(game, u, battle)
             return None
-        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in mine]
+        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.loss_candidates(game, battle.winner)]
         return game.ask(battle.winner, "pick_own_losses", f"Your losses: {owed} more force to lose", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         unit = decision.options[picked[0]].value
-        force = game.state.units[unit].type.force
+        force = game.state.battle.unit_force(game, unit)
         lose_unit(game, unit, game.state.battle)
         game.push(WinnerLosses(self.paid + force))
 
@@ -281,7 +362,10 @@ class Retreat(Step):
         if not survivors:
             return None
         faction = game.state.players[battle.loser].faction
-        zones = game.board.retreat_zones(game.state, battle.loser, battle.zone, game.rules.can_enter(faction))
+        blocked: set[int] = set()
+        for answer in game.hook.warp_blocked_zones(game=game, seat=battle.loser, units=list(survivors)):
+            blocked.update(answer or ())
+        zones = game.board.retreat_zones(game.state, battle.loser, battle.zone, game.rules.can_enter(faction), blocked)
         if not zones:
             for u in survivors:
                 lose_unit(game, u, battle)

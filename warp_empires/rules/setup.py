@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 
 
 def pick_start_zones(game: Game, count: int) -> list[int]:
-    """The map's start zones in seat order, or else revenue zones spread far apart."""
+    """The map's start zones in seat order, or else revenue zones (of the theme's start
+    zone type when there are enough) spread far apart."""
     starts = list(game.setup.zone_map.starts[:count])
     if len(starts) == count:
         return starts
@@ -20,6 +21,11 @@ def pick_start_zones(game: Game, count: int) -> list[int]:
     candidates = [z for z in range(len(game.board)) if s.zone_types[z].generates_revenue and z not in starts] or [
         z for z in range(len(game.board)) if s.zone_types[z].passable and z not in starts
     ]
+    # A theme that names a start zone type (Doctor Who: Rich) starts everyone on one when it can.
+    wanted = game.pm.hook.warp_map_rules(players=count).start_zone_type
+    preferred = [z for z in candidates if s.zone_types[z].id == wanted]
+    if wanted is not None and len(preferred) >= count - len(starts):
+        candidates = preferred
     import networkx as nx
 
     graph = game.setup.zone_map.graph()

@@ -48,6 +48,7 @@ class PhaseStep(Step):
 
     def run(self, game: Game) -> None:
         game.state.phase = self.name
+        game.emit("phase_started", phase=self.name, player=self.seat)
         game.push(*game.rules.phases[self.name](game, self.seat))
         return None
 
@@ -58,13 +59,13 @@ class EndTurn(Step):
 
     def run(self, game: Game) -> None:
         s = game.state
-        winner = game.pm.hook.warp_victory(game=game)
+        winner = game.hook.warp_victory(game=game)
         if winner is not None:
             finish(game, winner, "victory")
             return None
         limit = game.setup.turn_limit
         if limit is not None and s.turn >= limit * len(s.players):
-            finish(game, game.pm.hook.warp_tiebreak(game=game), "turn limit")
+            finish(game, game.hook.warp_tiebreak(game=game), "turn limit")
             return None
         s.turn += 1
         game.push(TurnStep((self.seat + 1) % len(s.players)))

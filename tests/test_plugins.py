@@ -1,0 +1,413 @@
+"""Plugins: discovery is not activation.
+
+Discovery lists the installed modules (entry points) and folder modules, reporting any
+that fail by name; activation gives each game a fresh plugin manager holding the generic
+ruleset, one theme and any extras, checked with ``check_pending`` so typos fail loudly.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import shutil
+from pathlib import Path
+
+import pluggy
+import pytest
+
+from warp_empires import Game, GameSetup, Seat, ThemePlugin, UnitType, hookimpl, hookspecs
+from warp_empires.agents import RandomAgent
+from warp_empires.mapgen import generate_for_theme
+from warp_empires.model.loading import DataError, load_theme_data
+from warp_empires.plugins import ENTRY_POINT_GROUP, ModuleError, discover, find_module, make_manager
+from warp_empires.rulebook import Rulebook, SetupError
+from warp_empires.rules import generic
+from warp_empires.rules.battle import Modifier
+
+from contract_support import (
+    CONTRACT,
+    FIXTURES,
+    ORBITAL_MAP,
+    SKIRMISH_MAP,
+    events,
+    fixture_entry,
+    fixture_plugin,
+    new_game,
+    phases_of_turns,
+    play_random,
+)
+
+BUNDLED = ("classical_city_states", "doctor_who", "warhammer_space")
+
+# --------------------------------------------------------------------------- discovery
+
+
+def test_discovery_lists_the_bundled_modules_through_the_entry_point_group():
+    """warp_module_info of every bundled theme, found through ``warp_empires.modules``."""
+    assert set(BUNDLED) <= {ep.name for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    found = discover()
+    assert not found.failures
+    for name in BUNDLED:
+        entry = found.modules[name]
+        assert entry.origin == f"entry point warp_modules.{name}"
+        assert entry.info.name == name
+        assert entry.info.version and entry.info.version != "0"
+        assert entry.info.description and "\n" not in entry.info.description
+
+
+def test_a_folder_module_loads_from_a_module_path():
+    found = discover(module_paths=[CONTRACT / "skirmish"])
+    entry = found.modules["contract_skirmish"]
+    assert entry.origin == str(CONTRACT / "skirmish")
+    assert (entry.info.title, entry.info.version) == ("Border Skirmish", "0.3.0")
+    assert set(BUNDLED) <= set(found.modules)  # the installed ones are still there
+    # By name, as ``--module-path`` does it.
+    pm = make_manager("contract_skirmish", module_paths=[CONTRACT / "skirmish"])
+    assert pm.hook.warp_module_info().name == "contract_skirmish"
+    # A folder holding module folders loads each of them.
+    assert {"contract_skirmish", "contract_orbital", "contract_polis"} <= set(discover(module_paths=[CONTRACT]).modules)
+
+
+def test_a_broken_module_is_reported_by_name_and_the_others_still_load():
+    found = discover(module_paths=[FIXTURES / "broken_module", CONTRACT / "skirmish"])
+    assert found.failures == {"broken_module": "ModuleNotFoundError: No module named 'warp_empires_missing_helper'"}
+    assert set(BUNDLED) | {"contract_skirmish"} <= set(found.modules)
+    with pytest.raises(ModuleError, match=r"^module 'broken_module' failed to load: ModuleNotFoundError: No module named"):
+        find_module("broken_module", module_paths=[FIXTURES / "broken_module"])
+    with pytest.raises(ModuleError, match=r"^unknown module 'no_such_theme'; installed modules: .*doctor_who"):
+        make_manager("no_such_theme")
+    found = discover(module_paths=[FIXTURES / "no_such_folder"])
+    assert list(found.failures.values()) == [f"module path {FIXTURES / 'no_such_folder'} is not a folder"]
+
+
+# --------------------------------------------------------------------------- check_pending
+
+
+class MisspelledHook:
+    @hookimpl
+    def warp_setupp(self, game):
+        return True
+
+
+class MisspelledArgument:
+    @hookimpl
+    def warp_victory(self, gmae):
+        return None
+
+
+def test_a_misspelled_hook_fails_loudly_at_make_manager():
+    with pytest.raises(pluggy.PluginValidationError, match="unknown hook 'warp_setupp'"):
+        make_manager(fixture_plugin("skirmish"), extras=[MisspelledHook()])
+    with pytest.raises(pluggy.PluginValidationError, match="gmae"):
+        make_manager(fixture_plugin("skirmish"), extras=[MisspelledArgument()])
+
+
+def test_a_theme_with_a_misspelled_hook_is_refused_by_discovery_and_activation(tmp_path):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "typo_theme")
+    init = folder / "__init__.py"
+    init.write_text(init.read_text().replace("def warp_phase_handlers(self):", "def warp_phase_handler(self):"))
+    found = discover(module_paths=[folder])
+    assert found.failures["typo_theme"].startswith("PluginValidationError: unknown hook 'warp_phase_handler'")
+    assert "\n" not in found.failures["typo_theme"]
+
+    class TypoTheme(ThemePlugin):
+        @hookimpl
+        def warp_force_modifier(self, game, battle, side):
+            return []
+
+    with pytest.raises(pluggy.PluginValidationError, match="warp_force_modifier"):
+        make_manager(TypoTheme(CONTRACT / "skirmish" / "data"))
+
+
+# --------------------------------------------------------------------------- data errors
+
+
+def _broken_copy(tmp_path: Path, fixture: str, fname: str, old: str, new: str) -> Path:
+    folder = shutil.copytree(CONTRACT / fixture, tmp_path / fixture)
+    path = folder / "data" / fname
+    text = path.read_text()
+    assert old in text, (fname, old)
+    path.write_text(text.replace(old, new, 1))
+    return folder
+
+
+@pytest.mark.parametrize(
+    "fixture, fname, old, new, message",
+    [
+        ("skirmish", "units.toml", "copies = 4\nforce = 2", 'copies = 4\nforce = "two"',
+         "units.toml: unit 'riders', field 'force': expected a whole number, got 'two'"),
+        ("skirmish", "units.toml", 'force = 1\nspeed = "S"', 'force = 1\nspeed = "Q"',
+         "units.toml: unit 'militia', field 'speed': 'Q' is not allowed; use F (3), M (2), S (1), X (0) or a number"),
+        ("skirmish", "units.toml", 'copies = 8\nforce = 2\nspeed = "M"', 'copies = 8\nforce = 2\nsped = "M"',
+         "units.toml: unit 'spearmen', field 'sped': unknown field; known fields are"),
+        ("skirmish", "zones.toml", "move_cost = 2", "move_cost = 0",
+         "zones.toml: zone 'bog', field 'move_cost': 0 is not allowed; use 1 or more"),
+        ("skirmish", "zones.toml", "rolls = [4]", "rolls = [7]",
+         "zones.toml: zone 'bog', field 'rolls': 7 is not a face of a 6-sided die"),
+        ("skirmish", "factions.toml", 'kind = "force_per_unit_defending"', 'kind = "force_per_unit_defnding"',
+         "factions.toml: faction 'highlanders', abilities[0], field 'kind': 'force_per_unit_defnding' is not allowed; known kinds:"),
+        ("skirmish", "cards.toml", 'effect = "battle_force"\nparams = { flat = 3 }', "params = { flat = 3 }",
+         "cards.toml: card 'ambush', field 'effect': missing"),
+        ("skirmish", "cards.toml", 'id = "forced_march"', 'id = "march"',
+         "cards.toml: card 'march', field 'id': used twice"),
+        ("skirmish", "theme.toml", 'pools = "shared"', 'pools = "private"',
+         "theme.toml: [settings], field 'pools': 'private' is not allowed; use 'shared' or 'faction'"),
+        ("skirmish", "theme.toml", 'version = "0.3.0"', "version = 3",
+         "theme.toml: [module], field 'version': expected text, got 3"),
+        ("orbital", "units.toml", 'faction = "orks"', 'faction = "eldar"',
+         "units.toml: unit 'ork_boyz', field 'faction': 'eldar' is not a faction of this theme"),
+    ],
+)
+def test_bad_data_names_the_file_the_entry_and_the_field(tmp_path, fixture, fname, old, new, message):
+    folder = _broken_copy(tmp_path, fixture, fname, old, new)
+    with pytest.raises(DataError) as caught:
+        load_theme_data(folder / "data")
+    text = str(caught.value)
+    assert text.startswith(f"{folder / 'data'}/{message}")
+    assert "\n" not in text
+    # ``warp-empires modules`` shows the same line against the module's folder name.
+    assert discover(module_paths=[folder]).failures[fixture] == f"DataError: {text}"
+
+
+def test_corrupt_toml_names_the_file_and_the_line(tmp_path):
+    folder = _broken_copy(tmp_path, "skirmish", "units.toml", '[[unit]]\nid = "captain"', '[[unit]\nid = "captain"')
+    with pytest.raises(DataError, match=r"units\.toml: not valid TOML \(.*line \d+") as caught:
+        load_theme_data(folder / "data")
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('effect = "battle_force"\nparams = { flat = 3 }', 'effect = "battle_farce"\nparams = { flat = 3 }',
+         "card 'ambush': unknown effect 'battle_farce'; known effects: "),
+        ("params = { flat = 3 }", "params = { flatt = 3 }",
+         "card 'ambush': bad params for effect 'battle_force': unknown parameter 'flatt'"),
+    ],
+)
+def test_a_card_naming_a_missing_effect_is_refused_when_a_game_is_set_up(tmp_path, old, new, message):
+    folder = _broken_copy(tmp_path, "skirmish", "cards.toml", old, new)
+    plugin = discover(module_paths=[folder]).modules["contract_skirmish"].plugin
+    setup = GameSetup("contract_skirmish", [Seat("A", "highlanders"), Seat("B", "riverfolk")], SKIRMISH_MAP, 1)
+    with pytest.raises(SetupError, match=message):
+        Game(setup, plugins=make_manager(plugin))
+
+
+# --------------------------------------------------------------------------- the data hooks
+
+
+def test_a_theme_plugin_answers_the_data_hooks_from_its_toml():
+    """ThemePlugin answers warp_module_info, warp_settings, warp_map_rules, warp_zone_types,
+    warp_unit_types, warp_factions and warp_card_types from data/*.toml."""
+    pm = make_manager(fixture_plugin("orbital"))
+    hook = pm.hook
+    assert hook.warp_module_info().title == "Orbital War"
+    settings = hook.warp_settings()
+    assert (settings.pools, settings.draw_count, settings.extra["start_space"]) == ("faction", 3, 2)
+    assert hook.warp_map_rules(players=2).start_zone_type == "homeworld"
+    assert [t.id for answer in hook.warp_zone_types() for t in answer] == ["deep_space", "poor_planet", "rich_planet", "homeworld"]
+    assert [(t.id, t.recruit_limit) for answer in hook.warp_zone_types() for t in answer][1:] == [
+        ("poor_planet", 1), ("rich_planet", 3), ("homeworld", 5)]
+    kroozer = next(t for answer in hook.warp_unit_types() for t in answer if t.id == "ork_kroozer")
+    assert (kroozer.force, kroozer.speed, kroozer.cost, kroozer.faction, kroozer.tags) == (5, 2, 5, "orks", {"space"})
+    assert [f.id for answer in hook.warp_factions() for f in answer] == ["orks", "imperium"]
+    assert {c.id: c.copies for answer in hook.warp_card_types() for c in answer}["tactical_move"] == 8
+
+
+class MoreUnits:
+    """An extra that adds a unit type (answers of warp_unit_types are concatenated)."""
+
+    def __init__(self, unit_id: str):
+        self.unit_id = unit_id
+
+    @hookimpl
+    def warp_unit_types(self):
+        return [UnitType(self.unit_id, "Mercenaries", force=3, speed=2, cost=3, copies=2)]
+
+
+def test_data_hook_answers_are_concatenated_and_ids_must_be_unique():
+    game = new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], extras=[MoreUnits("mercenaries")])
+    assert "mercenaries" in game.rules.unit_types
+    assert sum(1 for u in game.state.units if u.type.id == "mercenaries") == 2
+    with pytest.raises(SetupError, match="two unit types have the id 'militia'"):
+        new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], extras=[MoreUnits("militia")])
+
+
+# --------------------------------------------------------------------------- ordering
+
+
+def test_the_themes_first_result_answer_beats_the_generic_one():
+    """The generic ruleset answers ``trylast``: the theme's answer wins whatever the order of
+    registration, and a theme answering None falls back to the generic answer."""
+    theme = fixture_plugin("orbital")
+    game = new_game("orbital", ORBITAL_MAP, ["orks", "imperium"])
+    warboss, boyz = game.rules.unit_types["warboss"], game.rules.unit_types["ork_boyz"]
+    for order in ((generic, theme), (theme, generic)):
+        pm = pluggy.PluginManager(hookspecs.PROJECT)
+        pm.add_hookspecs(hookspecs)
+        for plugin in order:
+            pm.register(plugin, name="generic" if plugin is generic else "contract_orbital")
+        pm.check_pending()
+        assert pm.hook.warp_settings().pools == "faction"  # not the generic "shared"
+        assert pm.hook.warp_recruit_cost(game=game, seat=0, unit_type=warboss) == 2  # the theme: half of 4
+        assert pm.hook.warp_recruit_cost(game=game, seat=0, unit_type=boyz) == 2  # theme says None: generic cost
+        steps = pm.hook.warp_battle_steps(game=game, zone=2, attacker=0, defender=1)
+        assert [type(s).__name__ for s in steps] == ["SpaceBattle", "GroundBattle"]
+    # With the generic ruleset alone, the generic answers show.
+    assert generic.warp_settings().pools == "shared"
+
+
+class WarDrums:
+    """An extra: +1 force to every attacker, +1 revenue to everyone, and it listens to events."""
+
+    def __init__(self):
+        self.seen: list[str] = []
+
+    @hookimpl
+    def warp_force_modifiers(self, game, battle, side):
+        return [Modifier("war drums", 1)] if side == battle.attacker else []
+
+    @hookimpl
+    def warp_revenue_modifiers(self, game, seat):
+        return [Modifier("market day", 1)]
+
+    @hookimpl
+    def warp_game_event(self, game, event):
+        self.seen.append(event.kind)
+
+
+class BadOmens:
+    """Another extra: -1 force to defenders, -1 revenue to seat 1, Hollow closed to seat 0,
+    no Captain recruited in Stonegate, and it listens to events too."""
+
+    def __init__(self):
+        self.seen: list[str] = []
+
+    @hookimpl
+    def warp_force_modifiers(self, game, battle, side):
+        return [Modifier("bad omens", -1)] if side == battle.defender else []
+
+    @hookimpl
+    def warp_revenue_modifiers(self, game, seat):
+        return [Modifier("bandits", -1)] if seat == 1 else []
+
+    @hookimpl
+    def warp_blocked_zones(self, game, seat, units):
+        return {5} if seat == 0 else ()
+
+    @hookimpl
+    def warp_can_place(self, game, seat, unit_type, zone):
+        return False if unit_type.id == "captain" and zone == 0 else None
+
+    @hookimpl
+    def warp_game_event(self, game, event):
+        self.seen.append(event.kind)
+
+
+def _with_extras(extras, seed=11):
+    game = new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], seed=seed, turn_limit=12, extras=extras)
+    return play_random(game, seed)
+
+
+def test_two_extras_in_either_order_give_the_same_game():
+    """Combining hooks (warp_force_modifiers, warp_revenue_modifiers, warp_blocked_zones,
+    warp_can_place, warp_game_event) are merged so that registration order never shows."""
+    drums, omens = WarDrums(), BadOmens()
+    one = _with_extras([drums, omens])
+    drums2, omens2 = WarDrums(), BadOmens()
+    two = _with_extras([omens2, drums2])
+    assert one.digest() == two.digest()
+    assert [(e.kind, e.data) for e in one.events] == [(e.kind, e.data) for e in two.events]
+    assert drums.seen == omens.seen == drums2.seen == omens2.seen == [e.kind for e in one.events]
+    revenue = events(one, "revenue")
+    assert revenue[1]["parts"][1:] == [("bandits", -1), ("market day", 1)]
+    labels = {label for b in events(one, "battle") for role in ("attacker", "defender") for label, _ in b[role]["parts"]}
+    assert {"war drums", "bad omens"} <= labels
+    # The extras do change the game.
+    assert _with_extras([]).digest() != one.digest()
+
+
+# --------------------------------------------------------------------------- one manager per game
+
+
+def test_every_game_gets_a_fresh_manager():
+    listener = WarDrums()
+    first = new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], seed=2, turn_limit=3, extras=[listener])
+    second = new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], seed=2, turn_limit=3)
+    assert first.pm is not second.pm
+    assert listener in first.pm.get_plugins() and listener not in second.pm.get_plugins()
+    theme = fixture_plugin("skirmish")
+    assert theme in first.pm.get_plugins() and theme in second.pm.get_plugins()  # data only: safe to share
+    play_random(second, 2)
+    assert listener.seen == [e.kind for e in first.events]  # nothing from the second game
+    play_random(first, 2)
+    assert listener.seen == [e.kind for e in first.events]
+    a, b = make_manager("doctor_who"), make_manager("doctor_who")
+    assert a is not b
+    assert [name for name, _ in a.list_name_plugin()] == [name for name, _ in b.list_name_plugin()] == ["generic", "doctor_who"]
+
+
+def test_games_of_one_theme_do_not_leak_into_each_other():
+    """Two games built one after the other with the same seed are the same game; a game
+    between them (another theme, other extras) changes nothing."""
+    plain = play_random(new_game("orbital", ORBITAL_MAP, ["orks", "imperium"], seed=6, turn_limit=8), 6)
+    _with_extras([WarDrums(), BadOmens()])
+    again = play_random(new_game("orbital", ORBITAL_MAP, ["orks", "imperium"], seed=6, turn_limit=8), 6)
+    assert plain.digest() == again.digest() and plain.decisions == again.decisions
+    assert fixture_entry("orbital").info.name == "contract_orbital"
+
+
+def test_random_agents_never_touch_the_games_generator():
+    game = new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], seed=3)
+    state = game.rng.getstate()
+    RandomAgent(9).choose(game)
+    assert game.rng.getstate() == state
+
+
+# --------------------------------------------------------------------------- the bundled modules
+
+
+@pytest.mark.parametrize(
+    "module, factions",
+    [
+        ("doctor_who", ["daleks", "cybermen"]),
+        ("warhammer_space", ["orks", "imperium", "eldar", "tyranids"]),
+        ("classical_city_states", ["athens", "sparta", "thebes"]),
+    ],
+)
+def test_every_bundled_module_plays_a_random_game_to_its_turn_limit(module, factions):
+    pm = make_manager(module)
+    zone_map = generate_for_theme(pm, zones=30, players=len(factions), seed=5)
+    seats = [Seat(f"P{i}", f, "ai:random") for i, f in enumerate(factions)]
+    game = play_random(Game(GameSetup(module, seats, zone_map, seed=5, turn_limit=8), plugins=pm), 5)
+    (over,) = events(game, "game_over")
+    assert over["reason"] in ("victory", "turn limit") and game.winner == over["winner"]
+    assert all(turn == list(game.rules.settings.phases) for turn in phases_of_turns(game))
+
+
+def test_warhammer_space_has_its_four_full_unit_lists_and_its_deck():
+    """W1 and W6: one pool per faction, built from its whole list; 18 card types, 49 cards."""
+    # The Orbital War test map uses War Hammer's zone type ids, so it serves here too.
+    game = Game(GameSetup("warhammer_space", [Seat("A", "orks"), Seat("B", "tyranids")], ORBITAL_MAP, 1))
+    book = game.rules
+    kinds = {f: [t for t in book.unit_types.values() if t.faction == f] for f in book.factions}
+    assert {f: (len(k), sum(t.copies for t in k), sum(t.copies for t in k if "space" in t.tags)) for f, k in kinds.items()} == {
+        "orks": (53, 84, 30), "imperium": (59, 84, 30), "eldar": (38, 84, 30), "tyranids": (31, 85, 30),
+    }
+    assert (len(book.card_types), len(book.cards)) == (18, 49)
+    assert book.unit_types["ghazghkull_thraka"].tags == {"leader"} and book.unit_types["ghazghkull_thraka"].force == 6
+    assert book.unit_types["cobra_destroyer"].speed == 3 and book.unit_types["cobra_destroyer"].copies == 10
+    assert book.unit_types["giblet_grinda_bf"].name == "Giblet Grinda BF"
+    # W3: each player starts at their Homeworld with 8 ships and 12 ground units of their own.
+    s = game.state
+    for p in s.players:
+        mine = [s.units[u].type for u in s.units_of(p.seat)]
+        assert sum("space" in t.tags for t in mine) == 8 and len(mine) == 20
+        assert {t.faction for t in mine} == {p.faction.id}
+
+
+def test_the_city_states_deck_has_one_copy_of_each_of_about_thirty_cards():
+    book = Rulebook.from_plugins(make_manager("classical_city_states"))
+    assert len(book.cards) == len(book.card_types) == 32
+    assert list(book.settings.phases) == [
+        "draw", "revenue", "upkeep", "recruit", "diplomacy", "first_move", "sea_battle", "land_battle", "second_move",
+    ]
