@@ -1,0 +1,97 @@
+"""``why`` and ``help``: the rule behind an option, or behind its absence, in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from warp_empires import Seat
+from warp_empires.cli import explain
+
+from .support import ENEMY, FAR, HOME, VOID2, give, new_game, only_units, play_quietly_until
+
+
+@pytest.fixture
+def moving():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"), seed=1)
+    only_units(game, 0, HOME, "expeditionary_fleet")
+    only_units(game, 1, ENEMY, "armada", "patrols")
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "play_card")
+    card = next(o.id for o in game.pending.options if o.label == "Play Space Travel")
+    game.decide(card)
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "choose_stack")
+    game.decide(f"zone:{HOME}")
+    assert game.pending.kind == "choose_destination"
+    return game
+
+
+def test_reachable_zones_are_explained_with_their_cost(moving):
+    d = moving.pending
+    index = next(i for i, o in enumerate(d.options) if o.value == FAR)
+    text = explain.why_option(moving, d, index)
+    assert "Far (FAR) is in reach" in text and "cost 3 movement point(s)" in text and "speed 3" in text
+
+
+def test_too_far(moving):
+    text = explain.why_not(moving, moving.pending, "BEY")
+    assert text.startswith("Too far: reaching Beyond (BEY) costs 4 movement point(s)")
+    assert "3 movement point(s) (slowest unit Expeditionary Fleet, speed 3)" in text
+
+
+def test_impassable(moving):
+    assert explain.why_not(moving, moving.pending, "hazard") == (
+        "Hazard (HAZ) is a Hazard Zone: impassable. Daleks units can neither enter nor cross it."
+    )
+
+
+def test_passing_through_enemies(moving):
+    text = explain.why_not(moving, moving.pending, "BEH")
+    assert "passes through a zone holding enemy units (Enemy (ENE))" in text
+    assert "never pass through it" in text
+
+
+def test_already_there(moving):
+    assert explain.why_not(moving, moving.pending, "HOM") == "The group is already in Home (HOM)."
+
+
+def test_a_peace_treaty_names_the_card_and_who_played_it():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"), seed=1)
+    only_units(game, 0, HOME, "scouts")
+    only_units(game, 1, ENEMY, "armada")
+    treaty = give(game, 1, "peace_treaty")
+    play_quietly_until(game, lambda d: d.player == 1 and d.kind == "play_card")
+    game.decide(f"card:{treaty}")  # Ann is the only one it can bind: no target to choose
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "discard" and game.state.turn == 3)
+    give(game, 0, "space_travel")
+    game.decide("done")
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "play_card")
+    game.decide(next(o.id for o in game.pending.options if o.label == "Play Space Travel"))
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind in ("choose_stack", "choose_destination"))
+    if game.pending.kind == "choose_stack":
+        game.decide(f"zone:{HOME}")
+    d = game.pending
+    assert d.kind == "choose_destination" and ENEMY not in [o.value for o in d.options]
+    text = explain.why_not(game, d, "ENE")
+    assert text.startswith("Enemy (ENE) is closed to this group: Peace Treaty played by Bob")
+    assert "you may not move into zones holding Bob's units until the end of turn 3" in text
+
+
+def test_a_stack_that_has_moved_cannot_move_again(moving):
+    moving.decide(f"zone:{VOID2}")
+    play_quietly_until(moving, lambda d: d.player == 0 and d.kind == "play_card")
+    stack_question = moving.pending
+    assert explain.why_not_zone(moving, stack_question, VOID2) is None  # a card choice: zones are beside the point
+
+
+def test_help_names_the_phase_and_the_commands(moving):
+    lines = explain.help_lines(moving, moving.pending, can_undo=False)
+    text = "\n".join(lines)
+    assert text.startswith("Move phase: play move cards")
+    assert "Now: Pick where the group goes." in text
+    for command in ("map", "hand", "zone CODE", "log [N]", "why N / why CODE", "save [FILE]", "quit"):
+        assert command in text
+    assert "not available now" in text
+
+
+def test_unit_codes():
+    assert explain.unit_code("U12") == 12 and explain.unit_code("u3") == 3
+    assert explain.unit_code("U") is None and explain.unit_code("12") is None

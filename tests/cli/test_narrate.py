@@ -1,0 +1,67 @@
+"""The words for what happened: digests, summaries and the log read the event stream."""
+
+from __future__ import annotations
+
+from warp_empires import Seat
+from warp_empires.cli.narrate import describe, log_lines, summary
+from warp_empires.events import Event
+
+from .support import ENEMY, HOME, VOID1, new_game
+
+
+def events():
+    return [
+        Event("turn_started", 2, 1, {"round": 1, "player": "Bob"}),
+        Event("cards_seen", 2, 1, {"player": 1, "cards": ["Graviton Weapon"]}, frozenset({1})),
+        Event("card_played", 2, 1, {"player": 1, "card": "Raiding", "target": "Ann", "play": 3}),
+        Event("moved", 2, 1, {"player": 1, "by": 1, "frm": ENEMY, "to": VOID1, "count": 3, "top": "Armada"}),
+        Event("battle", 2, 1, {
+            "zone": VOID1, "winner": 1,
+            "attacker": {"seat": 1, "force": 14, "parts": [("units", 12), ("unit and faction abilities", 2)]},
+            "defender": {"seat": 0, "force": 4, "parts": [("units", 4)]},
+        }),
+        Event("control", 2, 1, {"zone": HOME, "player": 1, "previous": 0}),
+        Event("unit_bought", 2, 1, {"player": 1, "unit": "Scouts", "cost": 1}),
+        Event("unit_bought", 2, 1, {"player": 1, "unit": "Monitors", "cost": 3}),
+        Event("card_discarded", 2, 1, {"player": 1, "card": "Space Travel"}),
+    ]
+
+
+def test_a_digest_keeps_what_matters_and_marks_what_was_done_to_you():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    lines = summary(game, events(), 0)
+    text = [line for line, _ in lines]
+    assert text[0] == "Turn 2 (round 1): Bob"
+    assert "  Bob played Raiding on Ann" in text
+    assert "  Bob moved 3 unit(s) from Enemy (ENE) to Void One (VO1), top unit Armada" in text
+    assert "  Battle in Void One (VO1): Bob 14 (units 12, unit and faction abilities +2) against Ann 4 (units 4); Bob wins" in text
+    assert "  Bob took control of Home (HOM) from Ann" in text
+    assert "  Bob recruited Scouts, Monitors" in text
+    assert not any("Graviton Weapon" in line or "discarded" in line for line in text)
+    against_ann = {line.strip() for line, hit in lines if hit}
+    assert against_ann == {
+        "Bob played Raiding on Ann",
+        "Battle in Void One (VO1): Bob 14 (units 12, unit and faction abilities +2) against Ann 4 (units 4); Bob wins",
+        "Bob took control of Home (HOM) from Ann",
+    }
+
+
+def test_the_log_lists_everything_a_seat_may_see():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    bob = [line for line, _ in log_lines(game, events(), 1)]
+    ann = [line for line, _ in log_lines(game, events(), 0)]
+    assert "  Bob drew: Graviton Weapon" in bob and not any("Graviton" in line for line in ann)
+    assert "  Bob discarded Space Travel" in ann
+
+
+def test_moves_made_by_someone_else_name_both():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    pushed = Event("moved", 2, 1, {"player": 0, "by": 1, "frm": HOME, "to": VOID1, "count": 2, "top": "Scouts"})
+    assert describe(game, pushed) == "Bob moved Ann's 2 unit(s) from Home (HOM) to Void One (VO1), top unit Scouts"
+
+
+def test_an_unknown_event_is_still_told():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    assert describe(game, Event("comet_sighted", 1, 0, {"brightness": 3})) == "comet sighted (brightness 3)"
+    gold = Event("gold_gained", 1, 0, {"player": 1, "zone": HOME, "amount": 2})
+    assert describe(game, gold) == "Bob: gold gained (zone Home (HOM), amount 2)"

@@ -1,0 +1,227 @@
+"""``warp-empires play`` and ``resume`` driven with scripted answers, as a player would type them."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from warp_empires import saves
+from warp_empires.cli import play_cmd
+
+from warp_empires import Seat
+
+from .support import latest_save, new_game, run, small_map
+
+ANN_VS_AI = ["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "ai:random:cybermen", "--seed", "1", "--turn-limit", "2"]
+
+#: Ann's answers for the whole game above: keep, discard, move one Expeditionary Fleet
+#: (trying three zones it cannot reach first), then quiet turns.
+ANN_GAME = [
+    "done", "1", "Space Travel", "HOM", "U32", "go", "BEY", "HAZ", "BEH", "why 1", "VO2", "pass", "done",
+    "done", "1 2", "pass", "done",
+]
+
+
+@pytest.fixture(autouse=True)
+def _small_maps(monkeypatch):
+    monkeypatch.setattr(play_cmd, "make_random_map", lambda pm, zones, players, seed: small_map(players))
+
+
+def lines(*answers: str) -> str:
+    return "\n".join(answers) + "\n"
+
+
+def opening() -> tuple[list[str], list[str]]:
+    """Ann's opening hand and the cards she draws first, from the same game set up in-process."""
+    twin = new_game(Seat("Ann", "daleks"), Seat("Cybermen AI", "cybermen", "ai:random"), seed=1, turn_limit=2)
+    hand = [twin.card_name(c) for c in twin.state.players[0].hand]
+    assert "Space Travel" in hand, "seed 1 no longer deals Ann a Space Travel: the script needs another seed"
+    before = len(twin.events)
+    twin.decide("done")
+    drawn = next(e.data["cards"] for e in twin.events[before:] if e.kind == "cards_seen")
+    return hand, drawn
+
+
+def test_a_whole_game_against_the_computer(tmp_path):
+    hand, drawn = opening()
+    result = run(ANN_VS_AI + ["--saves", str(tmp_path)], lines(*ANN_GAME))
+    out = result.output
+    assert result.exit_code == 0, out
+    # Each decision shows whose turn and phase it is, the books and the hand.
+    assert "Turn 1 · round 1 of 2 · Ann's turn · Draw phase" in out
+    assert "treasury 0 EP" in out and f"Your hand: {', '.join(hand)}" in out
+    assert f"Ann drew: {', '.join(drawn)}" in out
+    # Zones the group cannot reach are refused with the rule that forbids them.
+    assert "Too far: reaching Beyond (BEY) costs 4 movement" in out
+    assert "Hazard (HAZ) is a Hazard Zone: impassable" in out
+    assert "passes through a zone holding enemy units (Enemy (ENE))" in out
+    assert "Void One (VO1) is in reach" in out
+    assert "Ann moved 1 unit(s) from Home (HOM) to Void Two (VO2)" in out
+    # The computer's turns are summarised; the end gives the result and where the save is.
+    assert "Since your last turn, Ann" in out and "Turn 2 (round 1): Cybermen AI" in out
+    path = latest_save(tmp_path)
+    game = saves.load(path)
+    assert game.is_over
+    assert ("Ann (Daleks) wins" if game.winner == 0 else "Cybermen AI (Cybermen) wins" if game.winner == 1 else "The game is a draw") in out
+    assert "Final position" in out
+    table = out[out.index("Final position"):]
+    assert "Ann" in table and "Cybermen AI" in table and "revenue zones" in table
+    assert f"warp-empires replay {path}" in out
+
+
+def test_bad_answers_are_asked_again_with_a_reason(tmp_path):
+    result = run(ANN_VS_AI + ["--saves", str(tmp_path)], lines("0", "99", "fly", "zone XYZ", "why 42", "1 2", "", "quit"))
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "0 is not an option: choose a number from 1 to 6." in out
+    assert "99 is not an option: choose a number from 1 to 6." in out
+    assert "'fly' is not an option or a command" in out
+    assert "No zone is called 'XYZ'" in out
+    assert "There is no option 42" in out
+    assert "Type an option number, or help." in out
+    assert "Traceback" not in out
+    assert "Game saved to" in out
+    assert json.loads(latest_save(tmp_path).read_text())["choices"] == []
+
+
+def test_help_map_hand_zone_and_log(tmp_path):
+    result = run(ANN_VS_AI + ["--saves", str(tmp_path)], lines("help", "map", "hand", "zone ENE", "log", "quit"))
+    out = result.output
+    assert "Draw phase: discard any cards you like" in out
+    assert "undo" in out and "why N / why CODE" in out
+    assert "The board" in out and "Cybermen AI: Scouts +4 more" in out
+    assert "Ann's hand" in out and "Move two or three stacks." in out
+    assert "Enemy (ENE)" in out and "Borders: Void One (VO1), Behind (BEH)" in out
+    assert "Turn 1 (round 1): Ann" in out
+
+
+def test_undo_takes_back_only_what_revealed_nothing(tmp_path):
+    answers = lines("2", "undo", "undo", "done", "undo", "quit")
+    result = run(ANN_VS_AI + ["--saves", str(tmp_path)], answers)
+    out = result.output
+    assert "Ann discarded Galactic Invasion" in out
+    assert "Took back: Discard Galactic Invasion" in out
+    assert "Nothing to undo: every choice since the last new information has been taken back." in out
+    assert "Nothing to undo: cards were drawn after your last choice" in out
+    # The discard is gone from the game: the save holds only the keep.
+    assert json.loads(latest_save(tmp_path).read_text())["choices"] == ["done"]
+
+
+def test_end_of_input_saves_and_resume_carries_on_exactly(tmp_path):
+    straight = tmp_path / "straight"
+    run(ANN_VS_AI + ["--saves", str(straight)], lines(*ANN_GAME))
+    whole = json.loads(latest_save(straight).read_text())
+
+    broken = tmp_path / "broken"
+    first = run(ANN_VS_AI + ["--saves", str(broken)], lines(*ANN_GAME[:6]))
+    assert first.exit_code == 0
+    path = latest_save(broken)
+    assert "Game saved to" in first.output and f"warp-empires resume {path}" in first.output.replace("\n", " ")
+
+    second = run(["resume", "--saves", str(broken)], lines(*ANN_GAME[6:]))
+    assert second.exit_code == 0, second.output
+    assert f"Resuming {path}" in second.output.replace("\n", " ")
+    assert "Move 1 unit(s) from Home to" in second.output
+    assert "Final position" in second.output
+    resumed = json.loads(path.read_text())
+    assert resumed["choices"] == whole["choices"]
+    assert resumed["digest"] == whole["digest"]
+
+
+def test_resume_a_finished_game_shows_the_result(tmp_path):
+    run(ANN_VS_AI + ["--saves", str(tmp_path)], lines(*ANN_GAME))
+    result = run(["resume", str(latest_save(tmp_path))])
+    assert result.exit_code == 0
+    assert "This game is over" in result.output and "Final position" in result.output
+
+
+def test_save_command_writes_the_named_file(tmp_path):
+    target = tmp_path / "mine.json"
+    result = run(ANN_VS_AI + ["--saves", str(tmp_path / "auto")], lines("done", f"save {target}", "quit"))
+    assert f"Saved to {target}." in result.output.replace("\n", "")
+    assert json.loads(target.read_text())["choices"] == ["done"]
+
+
+def test_play_with_no_arguments_starts_a_short_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run(["play"], lines("Zoe", "", "quit"))
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "you against the computer" in out
+    assert "Faction for Zoe:" in out and "Zoe plays the" in out
+    doc = json.loads(latest_save(tmp_path / "saves").read_text())
+    seats = doc["setup"]["seats"]
+    assert [s["agent"] for s in seats] == ["human", "ai:random"]
+    assert seats[0]["name"] == "Zoe" and seats[0]["faction"] != seats[1]["faction"]
+    assert doc["setup"]["turn_limit"] == 10
+
+
+def test_missing_choices_are_asked_with_numbered_menus(tmp_path):
+    answers = lines(
+        "3",            # players
+        "", "Ann", "2",  # seat 1: a person (default), named Ann, second faction
+        "1", "Bob", "",  # seat 2: a person, named Bob, the suggested faction
+        "",             # seat 3: the computer (default)
+        "",             # map: small (default)
+        "5",            # turn limit
+        "",             # the pass screen
+        "quit",
+    )
+    result = run(["play", "doctor_who", "--seed", "4", "--saves", str(tmp_path)], answers)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "How many players [2]:" in out and "Seat 2:" in out and "Which map?" in out
+    assert "Pass to Ann, press Enter" in out
+    setup = json.loads(latest_save(tmp_path).read_text())["setup"]
+    assert [(s["name"], s["agent"]) for s in setup["seats"]][:2] == [("Ann", "human"), ("Bob", "human")]
+    assert setup["seats"][2]["agent"] == "ai:random"
+    assert setup["seats"][0]["faction"] == "cybermen"
+    assert setup["turn_limit"] == 5
+
+
+def test_a_seat_without_a_faction_is_asked_for_one(tmp_path):
+    result = run(["play", "doctor_who", "--seat", "Ann", "--seat", "ai:random:daleks", "--saves", str(tmp_path)], lines("vardans", "quit"))
+    assert result.exit_code == 0, result.output
+    assert "Faction for Ann:" in result.output
+    assert json.loads(latest_save(tmp_path).read_text())["setup"]["seats"][0]["faction"] == "vardans"
+
+
+def test_two_people_pass_the_device(tmp_path):
+    args = ["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "Bob:cybermen", "--seed", "1", "--turn-limit", "1", "--saves", str(tmp_path)]
+    result = run(args, lines("", "done", "1", "pass", "done", "", "quit"))
+    out = result.output
+    assert out.index("Pass to Ann, press Enter") < out.index("Ann (1-") < out.index("Pass to Bob, press Enter")
+    bob = out[out.index("Pass to Bob, press Enter"):]
+    assert "Since your last turn, Bob" in bob and "Ann earned 3 EP" in bob
+    assert "Your hand: Galactic Invasion, Great Leader" not in bob
+
+
+def test_the_board_can_be_drawn_as_svg(tmp_path):
+    picture = tmp_path / "board.svg"
+    result = run(ANN_VS_AI + ["--saves", str(tmp_path)], lines(f"map --svg {picture}", "map --svg", "quit"))
+    assert f"The board is drawn in {picture}." in result.output
+    assert "Where to? Type `map --svg FILE`" in result.output
+    svg = picture.read_text()
+    assert svg.startswith("<?xml") and "the board as Ann sees it" in svg and "Ann 5" in svg
+
+
+def test_a_missing_module_is_asked_for(tmp_path):
+    # Enter takes every default: the game, 2 players, a person (name, faction), the computer, the map, 20 rounds.
+    result = run(["play", "--seed", "2", "--saves", str(tmp_path)], lines("", "", "", "", "", "", "", "", "quit"))
+    assert result.exit_code == 0, result.output
+    assert "Which game?" in result.output and "doctor_who" in result.output
+    setup = json.loads(latest_save(tmp_path).read_text())["setup"]
+    assert setup["module"] == "doctor_who" and setup["turn_limit"] == 20
+    assert [(s["name"], s["agent"]) for s in setup["seats"]][0] == ("Player 1", "human")
+    assert setup["seats"][1]["agent"] == "ai:random"
+
+
+def test_a_card_played_cannot_be_taken_back_but_picking_a_stack_can(tmp_path):
+    answers = lines("done", "1", "Space Travel", "undo", "HOM", "undo", "HOM", "quit")
+    out = run(ANN_VS_AI + ["--saves", str(tmp_path)], answers).output
+    # Either the computer was asked whether to answer the card, or it could not have: both are news.
+    assert re.search(r"Nothing to undo: (the other players had their chance to answer it|Cybermen AI chose) after your last choice", out)
+    assert "Took back: Home: 5 units" in out
+    assert out.count("Which units leave Home?") == 2

@@ -1,0 +1,91 @@
+"""What a player sees, recorded from a console 100 columns wide."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from warp_empires import Seat
+from warp_empires.cli import render
+from warp_empires.rules.battle import Battle, Modifier, force_report
+
+from .support import ENEMY, HOME, VOID1, give, new_game, only_units
+
+
+def shown(renderable) -> str:
+    console = Console(record=True, width=100)
+    console.print(renderable)
+    return console.export_text()
+
+
+def two_players():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"), seed=1)
+    only_units(game, 0, HOME, "monitors", "scouts")
+    only_units(game, 1, ENEMY, "armada", "war_fleet", "patrols")
+    return game
+
+
+def test_board_shows_own_stacks_in_full_and_enemy_stacks_as_top_unit_and_count():
+    text = shown(render.board_table(two_players(), 0))
+    assert "HOM" in text and "Home" in text and "Rich Zone" in text
+    assert "Ann: Monitors, Scouts" in text
+    assert "Bob: Armada +2 more" in text
+    assert "War Fleet" not in text and "Patrols" not in text
+    assert "Hazard Zone" in text
+
+
+def test_board_for_the_table_shows_no_stack_in_full():
+    text = shown(render.board_table(two_players(), None))
+    assert "Ann: Monitors +1 more" in text and "Scouts" not in text
+
+
+def test_a_battle_itemises_both_sides():
+    game = two_players()
+    s = game.state
+    for u in s.stack(ENEMY, 1):
+        s.move_unit(u, VOID1)
+    for u in s.stack(HOME, 0):
+        s.move_unit(u, VOID1)
+    battle = Battle(VOID1, 0, 1, {0: [Modifier("Surprise Attack", 10)], 1: []})
+    report = force_report(game, battle)
+    text = shown(render.battle_panel(game, report, 0))
+    assert "Battle in Void One (VO1)" in text
+    assert "Ann (attacker)" in text and "Bob (defender)" in text
+    units = next(line for line in text.splitlines() if "units" in line and "abilities" not in line)
+    assert "5" in units and "18" in units  # Monitors 4 + Scouts 1; Armada 10 + War Fleet 6 + Patrols 2
+    assert "Surprise Attack" in text and "+10" in text
+    assert "unit and faction abilities" in text  # Daleks +1 a unit, Patrols +2 defending
+    force = next(line for line in text.splitlines() if "force" in line)
+    assert str(report["attacker"]["force"]) in force and str(report["defender"]["force"]) in force
+    assert "Bob: Armada +2 more" in text and "War Fleet" not in text
+    assert "a tie goes to the defender" in text
+
+
+def test_the_pass_screen_shows_no_cards():
+    game = two_players()
+    give(game, 1, "graviton_weapon")
+    text = shown(render.pass_screen(game, 1))
+    assert "Pass to Bob, press Enter" in text
+    assert "Bob plays the Cybermen" in text
+    for card in {game.card_name(c) for p in game.state.players for c in p.hand}:
+        assert card not in text
+
+
+def test_a_decision_shows_the_deciding_players_hand_only():
+    game = two_players()
+    bob_only = give(game, 1, "graviton_weapon")
+    text = shown(render.decision_view(game, game.pending))
+    assert "Turn 1 · round 1 · Ann's turn · Draw phase" in text
+    assert "Your hand: " + ", ".join(game.card_name(c) for c in game.state.players[0].hand) in text
+    assert game.card_name(bob_only) not in text
+    assert "Discard a card before drawing?" in text
+    assert "1  Keep the rest of my hand" in text
+
+
+def test_the_final_table():
+    game = two_players()
+    game.state.control = {HOME: 0, ENEMY: 1, VOID1: 1}
+    text = shown(render.final_table(game))
+    ann = next(line for line in text.splitlines() if "Ann" in line)
+    bob = next(line for line in text.splitlines() if "Bob" in line)
+    assert "Daleks" in ann and "2" in ann and "3 EP" in ann
+    assert "Cybermen" in bob and "3" in bob

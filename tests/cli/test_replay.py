@@ -1,0 +1,60 @@
+"""``warp-empires replay``: a saved game told decision by decision."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from warp_empires.cli import play_cmd
+
+from .support import latest_save, run, small_map
+
+
+@pytest.fixture(autouse=True)
+def _small_maps(monkeypatch):
+    monkeypatch.setattr(play_cmd, "make_random_map", lambda pm, zones, players, seed: small_map(players))
+
+
+@pytest.fixture
+def finished(tmp_path):
+    result = run(["play", "doctor_who", "--seat", "ai:random:daleks", "--seat", "ai:random:cybermen", "--turn-limit", "3", "--seed", "2", "--saves", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    return latest_save(tmp_path)
+
+
+def steps(out: str) -> list[int]:
+    return [int(n) for n in re.findall(r"^\s*(\d+)\. ", out, flags=re.M)]
+
+
+def test_the_whole_game_when_input_is_not_a_terminal(finished):
+    total = len(json.loads(finished.read_text())["choices"])
+    result = run(["replay", str(finished)])
+    out = result.output
+    assert result.exit_code == 0, out
+    assert f"{total} decisions" in out
+    assert steps(out) == list(range(1, total + 1))
+    assert "Daleks AI starts in" in out and "Turn 2 (round 1): Cybermen AI" in out
+    assert "(seen by Daleks AI)" in out  # a replay shows every hand, marked as private
+    assert "Final position" in out
+
+
+def test_stepping_jumping_and_quitting(finished):
+    result = run(["replay", "--step", str(finished)], "\n\n7\nmap\nhuh\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert steps(out)[:3] == [1, 2, 7]
+    assert "-- decision 7 of" in out
+    assert "The board" in out
+    assert "Press Enter, type a decision number" in out
+    assert "Final position" not in out
+
+
+def test_an_unfinished_save_stops_where_it_stopped(tmp_path):
+    run(["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "ai:random:cybermen", "--seed", "1", "--saves", str(tmp_path)], "done\nquit\n")
+    result = run(["replay", "--all", str(latest_save(tmp_path))])
+    assert result.exit_code == 0, result.output
+    assert steps(result.output) == [1]
+    assert "Ann: Discard a card before drawing? -> Keep the rest of my hand" in result.output
+    assert "The save stops here, in turn 1" in result.output

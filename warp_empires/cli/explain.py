@@ -1,0 +1,310 @@
+"""``help`` and ``why``: the rules behind the current decision, in words.
+
+``why`` never decides legality itself: it asks the engine's own queries (reachable
+zones, the movement allowance, blocked zones, recruit costs and placements) and puts
+their answers into words, naming the rule.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..rules import move, recruit
+from .narrate import who, zone
+from .render import trigger_text
+
+if TYPE_CHECKING:
+    from ..decisions import Decision
+    from ..engine import Game
+
+FAR = 10**6
+
+PHASE_HELP = {
+    "draw": "Draw phase: discard any cards you like, one at a time, then draw; over your hand limit you discard down to it.",
+    "move": "Move phase: play move cards (and other cards of your turn) as often as you like, then pass. "
+    "A group moves at the speed of its slowest unit, each unit once a turn; it may end in a zone with enemy units but never pass through one.",
+    "battle": "Battle phase: every zone holding your units and an enemy's is a battle. Both sides play battle cards, attacker first, "
+    "until both pass in a row; the higher force wins, a tie goes to the defender. The loser loses half its units (rounded up) and retreats.",
+    "revenue": "Revenue phase: you earn the revenue of every zone carrying your control marker.",
+    "recruit": "Recruit phase: buy units from the ones drawn; each bought unit is placed in a revenue zone you control.",
+    "upkeep": "Upkeep phase: you may keep a number of units set by this turn's revenue; disband the rest, choosing which.",
+    "control": "Control phase: every revenue zone holding your units gets your control marker.",
+}
+
+KIND_HELP = {
+    "discard": "Pick a card to throw away before drawing, or keep the rest of your hand.",
+    "discard_to_limit": "You hold more cards than your hand limit: pick the ones to discard.",
+    "discard_forced": "A card played against you makes you discard: pick which cards go.",
+    "play_card": "Play one of the listed cards, or pass to end this part of your turn.",
+    "card_target": "Pick what the card you just played works on.",
+    "reaction": "Something just happened that a card in your hand can answer. Play it, or pass.",
+    "choose_stack": "Pick the stack (a zone holding your units) to move, or stop moving.",
+    "choose_units": "Move the whole stack, or add units one at a time and then move the ones chosen.",
+    "choose_top": "Pick the unit other players see on top of this stack; they see only it and how many units are under it.",
+    "choose_destination": "Pick where the group goes. Type a zone code; `why CODE` explains a zone that is not listed.",
+    "choose_battle": "Pick which battle to fight next; every one is fought this phase.",
+    "battle_card": "Play a battle card to raise your force (or change the battle), or pass. Two passes in a row end the card rounds.",
+    "pick_enemy_loss": "You won: pick the first unit the loser loses.",
+    "pick_own_losses": "Pick which of your units are lost.",
+    "retreat": "You lost: pick the zone your surviving units retreat to together.",
+    "buy": "Buy one of the drawn units, or buy nothing more. Unbought units go back to the pool.",
+    "place": "Pick the zone where the new unit arrives: a revenue zone you control.",
+    "disband": "Your revenue cannot support all your units: pick the ones to disband.",
+}
+
+COMMANDS = [
+    ("N or CODE", "answer: an option number, or a zone/unit code such as Z4 or U12 (several, separated by spaces, when asked for more than one)"),
+    ("help", "this help"),
+    ("map", "the board: zones, types, owners and the stacks you can see; `map --svg FILE` draws it"),
+    ("hand", "your cards and what they do"),
+    ("zone CODE", "one zone in detail: type, borders, stacks"),
+    ("log [N]", "the last N things that happened (20 by default)"),
+    ("why N / why CODE", "why an option is allowed, or why a zone or unit is not among the options"),
+    ("undo", "take back your last choice (not past a die roll, a card drawn or anything else new you have seen)"),
+    ("save [FILE]", "save the game now (to the autosave file unless you name one)"),
+    ("quit", "save and stop; `warp-empires resume` carries on"),
+]
+
+
+def help_lines(game: Game, decision: Decision, can_undo: bool) -> list[str]:
+    lines = [PHASE_HELP.get(game.state.phase, f"{game.state.phase.capitalize()} phase.")]
+    if decision.kind in KIND_HELP:
+        lines.append("Now: " + KIND_HELP[decision.kind])
+    if decision.count > 1:
+        lines.append(f"Pick {decision.count} different options, separated by spaces or commas.")
+    lines.append("Commands:")
+    for name, text in COMMANDS:
+        if name == "undo" and not can_undo:
+            text = "not available now: nothing of yours to take back since the last new information"
+        lines.append(f"  {name:<18} {text}")
+    return lines
+
+
+# ---------------------------------------------------------------------- why an option is allowed
+
+
+def _card_text(game: Game, card: int) -> str:
+    ct = game.rules.cards[card]
+    return f"{ct.name}: {ct.text}" if ct.text else ct.name
+
+
+def _allowance_words(game: Game, seat: int, units: tuple[int, ...]) -> tuple[int, str]:
+    s = game.state
+    allow = move.allowance(game, seat, units)
+    slowest = min(units, key=lambda u: s.units[u].type.speed)
+    bonus = allow - s.units[slowest].type.speed
+    extra = f" {bonus:+d} from {s.players[s.units[slowest].owner].faction.name}" if bonus else ""
+    return allow, f"{allow} movement point(s) (slowest unit {s.units[slowest].type.name}, speed {s.units[slowest].type.speed}{extra})"
+
+
+def why_option(game: Game, decision: Decision, index: int) -> str:
+    """Why option ``index`` (0-based) of ``decision`` is legal, naming the rule.
+
+    Options are told apart by their ids (``card:``, ``zone:``, ``unit:``) as the generic
+    rules make them; anything else (a theme's own kind of answer) gets the general reason.
+    """
+    option = decision.options[index]
+    kind, seat, value, ctx = decision.kind, decision.player, option.value, decision.context
+    head = option.id.partition(":")[0] if isinstance(value, int) else ""
+    if option.id in ("pass", "done", "stop"):
+        return f"'{option.label}' is always allowed: nobody has to play a card, buy or keep moving."
+    if option.id == "all":
+        return "A whole stack may move together; it moves at the speed of its slowest unit."
+    if option.id == "go":
+        return "The units picked so far move together, at the speed of the slowest of them."
+    if option.id == "arrange":
+        return "A stack holding more than one kind of unit may show any of its kinds on top: the others see only that unit and the count."
+    if head == "card":
+        return why_card(game, decision, value)
+    if head == "zone":
+        return why_zone(game, decision, value)
+    if head == "unit":
+        return why_unit(game, decision, value)
+    if kind == "card_target":
+        return f"It is a legal target of {ctx.get('card', 'the card') if isinstance(ctx, dict) else 'the card'}."
+    return f"The rules list it among the answers to: {decision.prompt}."
+
+
+def why_card(game: Game, decision: Decision, card: int) -> str:
+    kind, ctx = decision.kind, decision.context
+    if kind in ("play_card", "battle_card"):
+        return f"{_card_text(game, card)} It can be played now and has a legal use."
+    if kind == "reaction" and isinstance(ctx, dict) and "trigger" in ctx:
+        return f"{_card_text(game, card)} It answers what just happened: {trigger_text(game, ctx['trigger'])}"
+    if kind == "discard":
+        return f"Before drawing you may discard any card in your hand, one at a time; {game.card_name(card)} is in it."
+    if kind == "discard_to_limit":
+        return f"You hold more cards than your hand limit and choose which to discard; {game.card_name(card)} is in your hand."
+    if kind == "discard_forced":
+        return f"A card played against you makes you discard; you choose which, and {game.card_name(card)} is in your hand."
+    return f"{_card_text(game, card)} The rules list it among the answers to: {decision.prompt}."
+
+
+def why_zone(game: Game, decision: Decision, z: int) -> str:
+    kind, seat, ctx = decision.kind, decision.player, decision.context
+    s = game.state
+    if kind == "choose_destination" and isinstance(ctx, dict) and "reach" in ctx and "units" in ctx:
+        cost = ctx["reach"].get(z, 0)
+        allow, words = _allowance_words(game, seat, ctx["units"])
+        budget = f"the group has {words}" if cost <= allow else "the card played lets it go that far"
+        return f"{zone(game, z)} is in reach: the zones entered on the way cost {cost} movement point(s) and {budget}; no enemy units stand on the way."
+    if kind == "choose_stack":
+        group = move.movable(game, seat, z)
+        return f"You have {len(group)} unit(s) in {zone(game, z)} that have not moved this turn and can reach at least one zone."
+    if kind == "place":
+        t = s.zone_types[z]
+        limit = f"; at most {t.recruit_limit} new unit(s) a turn there" if t.recruit_limit is not None else ""
+        return f"You control {zone(game, z)} and it earns revenue ({t.revenue} EP){limit}: new units arrive in revenue zones you control."
+    if kind == "choose_battle":
+        others = ", ".join(who(game, o) for o in sorted(s.owners_in(z) - {seat}))
+        return f"Your units and {others}'s share {zone(game, z)}: every such zone is a battle, fought in the order you choose."
+    if kind == "retreat":
+        return f"{zone(game, z)} borders the battle zone, your units may enter it and it holds no enemy units."
+    return f"{zone(game, z)} is among the answers the rules give to: {decision.prompt}."
+
+
+def why_unit(game: Game, decision: Decision, unit: int) -> str:
+    kind, seat = decision.kind, decision.player
+    if kind == "choose_top":
+        return "Other players see only the top unit of your stack and how many units it holds; any kind in the stack may go on top."
+    if kind == "choose_units":
+        return f"{game.unit_label(unit)} is in the stack and has not moved this turn."
+    if kind == "buy":
+        price = recruit.cost(game, seat, unit)
+        places = ", ".join(zone(game, z) for z in recruit.placements(game, seat, unit))
+        return f"{game.unit_label(unit)} costs {price} EP, you have {game.state.players[seat].treasury} EP, and it could be placed in: {places}."
+    if kind == "pick_enemy_loss":
+        return "The winner picks the first unit the loser loses; the loser picks the rest of the half (rounded up)."
+    if kind == "pick_own_losses":
+        return ("The loser loses half its units, rounded up; the winner loses units with printed Force adding up to "
+                "at least half (rounded up) of the Force the loser lost. You choose which of yours go.")
+    if kind == "disband":
+        return "Upkeep: each point of this turn's revenue supports a set number of units; any of yours may be disbanded."
+    return f"{game.unit_label(unit)} is among the answers the rules give to: {decision.prompt}."
+
+
+# ---------------------------------------------------------------------- why something is not an option
+
+
+def why_not_zone(game: Game, decision: Decision, z: int) -> str | None:
+    """Why zone ``z`` is not among the options of ``decision`` (``None``: it has nothing to do with it)."""
+    kind, seat, ctx = decision.kind, decision.player, decision.context
+    s = game.state
+    if kind == "choose_destination" and isinstance(ctx, dict) and "units" in ctx:
+        return unreachable(game, ctx["from"], tuple(ctx["units"]), z)
+    if kind == "choose_stack":
+        mine = s.stack(z, seat)
+        if not mine:
+            return f"You have no units in {zone(game, z)}."
+        if not move.movable(game, seat, z):
+            return f"Every unit of yours in {zone(game, z)} has moved this turn or cannot move (speed 0): each unit moves once a turn."
+        return f"Your units in {zone(game, z)} have nowhere to go: " + unreachable_any(game, z, move.movable(game, seat, z))
+    if kind == "place":
+        if s.control.get(z) != seat:
+            return f"You do not control {zone(game, z)}: new units arrive only in revenue zones carrying your control marker."
+        if not s.zone_types[z].generates_revenue:
+            return f"{zone(game, z)} earns no revenue: new units arrive only in revenue zones."
+        return f"{zone(game, z)} takes no more new units this turn (its zone type's recruit limit, or a rule of the theme)."
+    if kind == "retreat" and s.battle is not None:
+        if not game.board.adjacent(s.battle.zone, z):
+            return f"{zone(game, z)} does not border {zone(game, s.battle.zone)}: a retreat goes to one adjacent zone."
+        if s.has_enemy(z, seat):
+            return f"{zone(game, z)} holds enemy units: a retreat goes only to a zone free of enemies."
+        return f"Your units cannot enter {zone(game, z)} ({s.zone_types[z].name})."
+    if kind == "choose_battle":
+        if not s.stack(z, seat):
+            return f"You have no units in {zone(game, z)}, so there is no battle there."
+        return f"No enemy units are in {zone(game, z)}, so there is no battle there."
+    return None
+
+
+def unreachable_any(game: Game, start: int, units: tuple[int, ...]) -> str:
+    """Why the group cannot move at all, told for (up to three of) its neighbours."""
+    near = game.board.adjacency[start][:3]
+    return " ".join(unreachable(game, start, units, n) for n in near) or "the zone has no borders."
+
+
+def unreachable(game: Game, start: int, units: tuple[int, ...], z: int) -> str:
+    """Why the group of ``units`` in ``start`` cannot end a move in ``z``."""
+    s = game.state
+    owner = s.units[units[0]].owner
+    faction = s.players[owner].faction
+    if z == start:
+        return f"The group is already in {zone(game, z)}."
+    ztype = s.zone_types[z]
+    can_enter = game.rules.can_enter(faction)
+    if not ztype.passable and ztype.id not in can_enter:
+        return f"{zone(game, z)} is a {ztype.name}: impassable. {faction.name} units can neither enter nor cross it."
+    blocked: set[int] = set()
+    for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=list(units)):
+        blocked.update(answer or ())
+    if z in blocked:
+        return f"{zone(game, z)} is closed to this group: {blocking_card(game, owner, z)}."
+    allow, words = _allowance_words(game, owner, units)
+    far = game.board.reachable(s, owner, start, FAR, can_enter, blocked)
+    ghost = s.copy()
+    ghost.zone_units = [[u for u in ids if ghost.units[u].owner == owner] for ids in ghost.zone_units]
+    free = game.board.reachable(ghost, owner, start, FAR, can_enter, blocked)
+    if z in far and far[z] <= allow:
+        return f"{zone(game, z)} is in reach: it costs {far[z]} of the group's {allow} movement point(s)."
+    if z in free and free[z] <= allow:
+        stops = sorted(n for n in far if s.has_enemy(n, owner))
+        where = ", ".join(zone(game, n) for n in stops) or "the zones on the way"
+        return (f"Every way to {zone(game, z)} within the group's {allow} movement point(s) passes through a zone holding "
+                f"enemy units ({where}): a move may end in such a zone, never pass through it.")
+    if z in free:
+        return f"Too far: reaching {zone(game, z)} costs {far.get(z, free[z])} movement point(s) and the group has {words}."
+    return f"No route leads from {zone(game, start)} to {zone(game, z)}: impassable zones cut it off."
+
+
+def blocking_card(game: Game, owner: int, z: int) -> str:
+    """Which lasting card effect closes ``z`` to ``owner``'s units, named from the events."""
+    s = game.state
+    for effect in s.lasting:
+        if effect.kind == "no_entry" and effect.seat == owner and s.stack(z, effect.source):
+            card = "a treaty"
+            for i, event in enumerate(game.events):
+                if event.kind == "treaty" and event.data.get("player") == effect.source and event.data.get("bound") == owner:
+                    played = [e for e in game.events[:i] if e.kind == "card_played" and e.data.get("player") == effect.source]
+                    if played:
+                        card = played[-1].data["card"]
+            return (f"{card} played by {who(game, effect.source)}: you may not move into zones holding "
+                    f"{who(game, effect.source)}'s units until the end of turn {effect.until_turn}")
+    return "a card in play forbids it"
+
+
+def why_not_unit(game: Game, decision: Decision, unit: int) -> str | None:
+    s = game.state
+    if not 0 <= unit < len(s.units):
+        return f"There is no unit U{unit}."
+    u = s.units[unit]
+    if u.owner != decision.player and decision.kind not in ("pick_enemy_loss",):
+        return f"U{unit} is not one of your units."
+    if decision.kind == "choose_units" and u.moved:
+        return f"{game.unit_label(unit)} has already moved this turn: each unit moves once a turn."
+    return None
+
+
+def why_not(game: Game, decision: Decision, text: str) -> str | None:
+    """Why the zone or unit named by ``text`` is not an option; ``None`` when there is
+    nothing more to say than that it is not one."""
+    z = game.board.find(text)
+    if z is not None:
+        return why_not_zone(game, decision, z)
+    unit = unit_code(text)
+    if unit is not None:
+        return why_not_unit(game, decision, unit)
+    return None
+
+
+def unit_code(text: str) -> int | None:
+    t = text.strip().upper()
+    if len(t) > 1 and t[0] == "U" and t[1:].isdigit():
+        return int(t[1:])
+    return None
+
+
+def describe_choice(decision: Decision, choice: Any) -> str:
+    if isinstance(choice, list):
+        return ", ".join(decision.options[i].label for i in choice)
+    return decision.options[choice].label

@@ -1,0 +1,342 @@
+"""The hotseat loop: people taking turns at one terminal, computer players mixed in.
+
+The loop only shows ``game.pending`` and the events, reads an answer and hands it to
+``game.decide``. Between two people the screen is cleared and a pass screen waits for
+the next player; what is private to a player is drawn on the terminal's alternate
+screen, so nobody can scroll back to it once it is handed over.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from .. import saves
+from ..agents import make_agent
+from ..decisions import IllegalChoice
+from ..engine import Game
+from . import render
+from .explain import describe_choice, help_lines, unit_code, why_not, why_option
+from .narrate import log_lines, summary
+from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line
+
+#: Events that bring something new to light, with how ``undo`` names them: a choice
+#: made before one of these cannot be taken back.
+NEWS = {
+    "die_rolled": "a die was rolled", "cards_seen": "cards were drawn", "cards_drawn": "cards were drawn",
+    "deck_reshuffled": "the deck was reshuffled", "recruit_draw": "units were drawn", "hand_seen": "a hand was seen",
+    "stack_seen": "a stack was seen", "deck_seen": "the deck was seen", "card_taken": "a card changed hands",
+    "cards_taken": "a card changed hands", "battle": "a battle was fought", "unit_lost": "units were lost",
+    "leader_captured": "a leader was captured", "free_units": "units were drawn", "hands_redrawn": "hands were redrawn",
+    "card_negated": "a card was cancelled", "turn_started": "a new turn began", "game_over": "the game ended",
+}
+
+
+#: Events that open a window for the other players' reaction cards.
+ANSWERABLE = frozenset({"card_played", "moved", "die_rolled"})
+
+
+class Leave(Exception):
+    """The players stop: save and tell them how to carry on."""
+
+
+def agent_seed(game: Game, seat: int) -> int:
+    """A computer player's seed for the decision at hand: fixed by the game's seed, the
+    seat and how many choices were made, so a resumed game plays on exactly as it would have."""
+    return (game.setup.seed * 1_000_003 + seat * 7919 + game.decisions) % 2**63
+
+
+class Hotseat:
+    """Runs one game at the terminal until it ends or the players leave."""
+
+    def __init__(self, game: Game, console: Console, save_path: Path, module_paths: tuple[str, ...] = ()):
+        self.game = game
+        self.console = console
+        self.save_path = Path(save_path)
+        self.module_paths = module_paths
+        seats = game.setup.seats
+        self.agents = {i: s.agent for i, s in enumerate(seats) if s.agent != "human"}
+        for spec in set(self.agents.values()):
+            make_agent(spec, 0)  # an unknown agent fails now, with its name, not mid-game
+        self.humans = [i for i in range(len(seats)) if i not in self.agents]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.alt = False
+        # Events already shown to each seat (None: the table, in a game without people).
+        self.seen: dict[int | None, int] = self.resume_point()
+        self.undoable: list[str] = []  # labels of the choices `undo` may take back, oldest first
+        self.undo_seat: int | None = None
+        self.undo_block = "no choice has been made since the game " + ("was loaded" if game.choices else "started")
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> bool:
+        """Play until the end (True) or until the players leave (False)."""
+        try:
+            while (decision := self.game.pending) is not None:
+                if decision.player in self.agents:
+                    self.computer_decides(decision.player)
+                else:
+                    self.person_decides(decision.player)
+        except (Leave, InputEnded):
+            self.leave("Game saved")
+            return False
+        except KeyboardInterrupt:
+            # The interrupt may have come in the middle of a choice: rebuild the position
+            # from the choices made, which is exactly what the save holds.
+            self.game = saves.replay(saves.to_dict(self.game), self.module_paths, check_digest=False)
+            self.leave("Interrupted; game saved")
+            return False
+        self.autosave()
+        self.show_end()
+        return True
+
+    def computer_decides(self, seat: int) -> None:
+        game = self.game
+        agent = make_agent(self.agents[seat], agent_seed(game, seat))
+        turn = game.state.turn
+        self.decide(seat, agent.choose(game), person=False)
+        if not self.humans and game.state.turn != turn:
+            # A game without people: each finished turn is told as it ends.
+            starts = [i for i, e in enumerate(game.events) if e.kind == "turn_started"]
+            self.show_news(None, upto=starts[-1] if starts else None)
+
+    def person_decides(self, seat: int) -> None:
+        if len(self.humans) > 1 and self.viewer != seat:
+            self.pass_to(seat)
+        self.viewer = seat
+        game = self.game
+        decision = game.pending
+        self.show_news(seat)
+        self.console.print(render.decision_view(game, decision))
+        n = len(decision.options)
+        hint = f"1-{n}" if decision.count == 1 else f"{decision.count} of 1-{n}"
+        while True:
+            text = ask(self.console, f"{game.state.players[seat].name} ({hint}, help)> ").strip()
+            if not text:
+                self.say("Type an option number, or help.")
+                continue
+            if self.command(seat, decision, text):
+                if self.game.pending is not decision:
+                    return  # undone: the loop shows the decision now pending
+                continue
+            try:
+                choice = parse_answer(game, decision, text)
+            except BadAnswer as exc:
+                self.say(str(exc))
+                continue
+            try:
+                self.decide(seat, choice, person=True, label=describe_choice(decision, choice))
+            except IllegalChoice as exc:
+                self.say(str(exc))
+                continue
+            return
+
+    def decide(self, seat: int, choice: Any, person: bool, label: str = "") -> None:
+        game = self.game
+        turn, before = game.state.turn, len(game.events)
+        game.decide(choice)
+        news = game.events[before:]
+        told = next((NEWS[e.kind] for e in news if e.kind in NEWS), None)
+        if told is None and any(e.visible_to is not None and e.visible_to != {seat} for e in news):
+            told = "another player learned something"
+        if told is None and game.rules.has_reactions and any(e.kind in ANSWERABLE for e in news):
+            # Whether anybody was asked to answer is itself news (nobody asked: nobody could).
+            told = "the other players had their chance to answer it"
+        if not person or told:
+            self.undoable, self.undo_seat = [], seat
+            self.undo_block = f"{told} after your last choice, and what has been seen cannot be unseen" if told else ""
+        else:
+            if self.undo_seat != seat:
+                self.undoable = []
+            self.undoable.append(label)
+            self.undo_seat = seat
+        if game.state.turn != turn or game.is_over:
+            self.autosave()
+
+    # ------------------------------------------------------------------ screens
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    def pass_to(self, seat: int) -> None:
+        """Hide the last player's screen and wait until the next one is at the keyboard."""
+        if self.alt:
+            self.console.set_alt_screen(False)
+            self.alt = False
+        if self.viewer is not None:
+            self.console.clear()  # nothing private has been shown before the first pass screen
+        self.console.print(render.pass_screen(self.game, seat))
+        line = read_line(self.console, "")
+        if line is None:
+            raise InputEnded()
+        if line.strip().lower() == "quit":
+            raise Leave()
+        if self.console.is_terminal:
+            self.alt = self.console.set_alt_screen(True)
+            self.console.clear()
+
+    def show_news(self, seat: int | None, upto: int | None = None) -> None:
+        """Everything ``seat`` has not seen yet (up to event ``upto``): other turns
+        summarised, its own in detail."""
+        game = self.game
+        end = len(game.events) if upto is None else upto
+        start = min(self.seen.get(seat, 0), end)
+        lines = summary(game, game.events[start:end], seat, detail=True)
+        self.seen[seat] = end
+        if not lines:
+            return
+        if seat is not None and any(e.kind == "turn_started" and e.seat != seat for e in game.events[start:end]):
+            self.console.print(Rule(f"Since your last turn, {game.state.players[seat].name}", align="left"))
+        for line, hit in lines:
+            self.console.print(Text(line, style="bold red" if hit else ("bold" if not line.startswith("  ") else "")))
+
+    def resume_point(self) -> dict[int | None, int]:
+        """Where each seat's news starts: a new game from its first turn; a game loaded
+        from a save from the end of the seat's previous turn."""
+        game = self.game
+        starts = [(i, e.seat) for i, e in enumerate(game.events) if e.kind == "turn_started"]
+        first = starts[0][0] if starts else len(game.events)
+        out: dict[int | None, int] = {seat: first for seat in [None, *range(len(game.setup.seats))]}
+        if game.choices:
+            out[None] = starts[-1][0] if starts else first
+            for k, (_, seat) in enumerate(starts[:-1]):
+                out[seat] = starts[k + 1][0]
+        return out
+
+    # ------------------------------------------------------------------ commands
+
+    def command(self, seat: int, decision: Any, text: str) -> bool:
+        """Carry out a command typed instead of an answer; False if ``text`` is no command."""
+        word, _, rest = text.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        game, console = self.game, self.console
+        if word in ("help", "?"):
+            for line in help_lines(game, decision, self.can_undo(seat)):
+                console.print(line, markup=False, highlight=False)
+        elif word == "map":
+            if rest.startswith("--svg"):
+                self.svg(seat, rest[len("--svg"):].strip())
+                return True
+            console.print(render.board_table(game, seat))
+            console.print(render.options_table(game, decision))
+        elif word == "hand":
+            console.print(render.hand_table(game, seat))
+        elif word == "zone":
+            z = game.board.find(rest) if rest else None
+            if z is None:
+                self.say(f"No zone is called '{rest}': type `zone` and a code such as {game.board.codes[0]} (see `map`)." if rest else "Which zone? Type `zone` and a code, e.g. zone " + game.board.codes[0])
+            else:
+                console.print(render.zone_panel(game, seat, z))
+        elif word == "log":
+            count = int(rest) if rest.isdigit() else 20
+            for line, hit in log_lines(game, game.events, seat)[-count:]:
+                console.print(Text(line, style="bold red" if hit else ""))
+        elif word == "why":
+            self.why(decision, rest)
+        elif word == "undo":
+            self.undo(seat)
+        elif word == "save":
+            try:
+                path = self.autosave(Path(rest) if rest else None)
+            except OSError as exc:
+                self.say(f"Could not save to {rest or self.save_path}: {exc.strerror or exc}")
+            else:
+                console.print(f"Saved to {path}.", markup=False, highlight=False, soft_wrap=True)
+        elif word in ("quit", "exit"):
+            raise Leave()
+        else:
+            return False
+        return True
+
+    def why(self, decision: Any, rest: str) -> None:
+        game = self.game
+        if not rest:
+            self.say("Why what? Type `why` and an option number, or a zone or unit code.")
+            return
+        if rest.isdigit() and not 1 <= int(rest) <= len(decision.options):
+            self.say(f"There is no option {rest}: the options are numbered 1 to {len(decision.options)}.")
+            return
+        try:
+            index = int(rest) - 1 if rest.isdigit() else parse_answer(game, decision, rest) if decision.count == 1 else None
+        except BadAnswer:
+            index = None
+        try:
+            if isinstance(index, int):
+                text = why_option(game, decision, index)
+            else:
+                known = game.board.find(rest) is not None or unit_code(rest) is not None
+                fallback = f"{rest} is not one of the answers to: {decision.prompt}" if known else f"'{rest}' is neither an option number nor a zone or unit code."
+                text = why_not(game, decision, rest) or fallback
+        except (LookupError, TypeError, ValueError, AttributeError):
+            # A theme's own kind of decision may carry values the explanations do not know.
+            text = f"The rules of {game.rules.info.name} list the options of this decision themselves: {decision.prompt}."
+        self.say(text)
+
+    def can_undo(self, seat: int) -> bool:
+        return bool(self.undoable) and self.undo_seat == seat
+
+    def undo(self, seat: int) -> None:
+        if not self.can_undo(seat):
+            block = self.undo_block
+            if self.undo_seat is not None and self.undo_seat != seat:
+                block = f"{self.game.state.players[self.undo_seat].name} chose after your last choice"
+            self.say(f"Nothing to undo: {block}.")
+            return
+        doc = saves.to_dict(self.game)
+        self.game = saves.replay(doc, self.module_paths, upto=len(doc["choices"]) - 1, check_digest=False)
+        label = self.undoable.pop()
+        if not self.undoable:
+            self.undo_block = "every choice since the last new information has been taken back"
+        for key in self.seen:
+            self.seen[key] = min(self.seen[key], len(self.game.events))
+        self.say(f"Took back: {label}", style="bold")
+
+    def svg(self, seat: int, path: str) -> None:
+        if not path:
+            self.say("Where to? Type `map --svg FILE`, e.g. map --svg galaxy.svg")
+            return
+        try:
+            written = render.save_svg(self.game, seat, path)
+        except ImportError:
+            self.say("Drawing the map needs the map renderer (warp_empires.mapgen.render), which this installation lacks; `map` shows the board as a table.")
+            return
+        except OSError as exc:
+            self.say(f"Could not write {path}: {exc.strerror or exc}")
+            return
+        self.console.print(f"The board is drawn in {written}.", markup=False, highlight=False, soft_wrap=True)
+
+    # ------------------------------------------------------------------ saving and the end
+
+    def autosave(self, path: Path | None = None) -> Path:
+        return saves.save(self.game, path or self.save_path)
+
+    def leave(self, what: str) -> None:
+        if self.alt:
+            self.console.set_alt_screen(False)
+            self.alt = False
+        path = self.autosave()
+        self.console.print(f"{what} to {path}.", markup=False, highlight=False, soft_wrap=True)
+        self.console.print(f"Carry on with: warp-empires resume {path}", markup=False, highlight=False, soft_wrap=True)
+
+    def show_end(self) -> None:
+        if self.alt:
+            self.console.set_alt_screen(False)
+            self.alt = False
+        game = self.game
+        if len(self.humans) == 1:
+            self.show_news(self.humans[0])
+        elif self.humans:
+            last_round = [i for i, e in enumerate(game.events) if e.kind == "turn_started"][-len(game.state.players):]
+            self.seen[None] = max(self.seen[None], last_round[0] if last_round else 0)
+            self.show_news(None)
+        else:
+            self.show_news(None)
+        self.console.print(Rule("Game over", align="left"))
+        self.console.print(render.result_text(game))
+        self.console.print(render.final_table(game))
+        self.console.print(f"The game is saved in {self.save_path}; watch it again with: warp-empires replay {self.save_path}",
+                           markup=False, highlight=False, soft_wrap=True)

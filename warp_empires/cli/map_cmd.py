@@ -1,0 +1,230 @@
+"""``warp-empires map``: generate, show, check and import territory maps."""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import attrs
+import click
+import pluggy
+from rich.console import Console
+
+from ..mapgen import MapError, MapTheme, check_map, fairness, generate_map, load, map_theme, save
+from ..mapgen.importers import import_map
+from ..mapgen.render import save_png, save_svg
+from ..mapgen.summary import print_summary
+from ..model.loading import DataError, load_theme_data
+from ..zonemap import ZoneMap
+
+#: Maps of at least this many zones take a second or more; they show a progress line.
+PROGRESS_ZONES = 1500
+
+
+def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Report the errors a user can cause as one line and exit code 1, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (click.ClickException, click.exceptions.Exit):
+            raise
+        except (MapError, DataError, ValueError) as exc:
+            raise click.ClickException(_one_line(exc)) from None
+        except OSError as exc:
+            raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else _one_line(exc)) from None
+        except pluggy.PluginValidationError as exc:
+            raise click.ClickException(_one_line(exc)) from None
+
+    return wrapper
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _theme(ctx: click.Context, module: str, players: int) -> MapTheme:
+    """The zone types and map rules of ``module``, through its plugin manager."""
+    from ..plugins import ModuleError, make_manager
+
+    paths = tuple(((ctx.find_root().obj or {}).get("module_paths", ())))
+    try:
+        theme = map_theme(make_manager(module, module_paths=paths), players)
+    except ModuleError:
+        data = _data_only(module)
+        if data is None:
+            raise
+        theme = MapTheme(data.zone_types, data.map_rules)
+    if not theme.zone_types:
+        raise click.ClickException(f"module {module!r} defines no zone types, so it cannot type a map")
+    return theme
+
+
+def _data_only(module: str):
+    """An installed theme that so far has only its TOML data (no Python plugin):
+    its zone types and map rules are all a map needs."""
+    for ep in importlib.metadata.entry_points(group="warp_empires.modules"):
+        if ep.name == module:
+            try:
+                return load_theme_data(ep.value)
+            except Exception:  # not even data: report the plugin error instead
+                return None
+    return None
+
+
+def _with_module(zone_map: ZoneMap, module: str | None) -> ZoneMap:
+    options = dict(zone_map.meta.get("options") or {})
+    options["module"] = module
+    return attrs.evolve(zone_map, meta={**zone_map.meta, "options": options})
+
+
+@contextmanager
+def _progress(zones: int) -> Iterator[Callable[[str], None] | None]:
+    """A progress line on standard error for big maps; nothing for small ones."""
+    if zones < PROGRESS_ZONES:
+        yield None
+        return
+    console = Console(stderr=True)
+    with console.status(f"Generating a {zones:,}-zone map...") as status:
+        yield lambda stage: status.update(f"Generating a {zones:,}-zone map: {stage}...")
+
+
+def _draw(zone_map: ZoneMap, zone_types, svg: str | None, png: str | None) -> None:
+    if svg:
+        save_svg(zone_map, svg, zone_types)
+        click.echo(f"wrote {svg}")
+    if png:
+        save_png(zone_map, png, zone_types)
+        click.echo(f"wrote {png}")
+
+
+@click.group("map", context_settings={"help_option_names": ["-h", "--help"]})
+def map_group() -> None:
+    """Generate, show, check and import territory maps."""
+
+
+@map_group.command("generate")
+@click.option("--module", default="doctor_who", show_default=True, help="Theme whose zone types and map rules to use.")
+@click.option("--zones", default=40, show_default=True, type=click.IntRange(2), help="Number of zones (voronoi layout).")
+@click.option("--players", default=4, show_default=True, type=click.IntRange(1, 12), help="Number of players (one start zone each).")
+@click.option("--seed", default=0, show_default=True, type=int, help="Same seed and options, same map, byte for byte.")
+@click.option("--balanced", is_flag=True, help="Even out the revenue within 2 borders of every start zone.")
+@click.option("--symmetric", is_flag=True, help="Mirror image for 2 players, four quarter turns for 4.")
+@click.option("--layout", type=click.Choice(["voronoi", "hex"]), default="voronoi", show_default=True, help="Irregular territories or a hex grid.")
+@click.option("--width", type=click.FloatRange(min=0, min_open=True), help="Hex layout: columns. Voronoi: width of the frame (a proportion).")
+@click.option("--height", type=click.FloatRange(min=0, min_open=True), help="Hex layout: rows. Voronoi: height of the frame (a proportion).")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Map file to write (JSON).")
+@click.option("--svg", type=click.Path(dir_okay=False), help="Also draw the map as SVG.")
+@click.option("--png", type=click.Path(dir_okay=False), help="Also draw the map as PNG.")
+@click.pass_context
+@_friendly
+def generate_command(ctx, module, zones, players, seed, balanced, symmetric, layout, width, height, output, svg, png) -> None:
+    """Generate a random map that meets the theme's rules and save it."""
+    if layout == "hex":
+        for name, value in (("--width", width), ("--height", height)):
+            if value is not None and value != int(value):
+                raise click.ClickException(f"{name} counts hexes in the hex layout; use a whole number, not {value}")
+        width = int(width) if width else None
+        height = int(height) if height else None
+        if width and height:
+            zones = width * height
+    theme = _theme(ctx, module, players)
+    with _progress(zones) as progress:
+        zone_map = generate_map(
+            theme.zone_types, theme.map_rules, zones=zones, players=players, seed=seed, layout=layout,
+            width=width, height=height, balanced=balanced, symmetric=symmetric,
+            extra_check=theme.extra_check, progress=progress,
+        )
+    zone_map = _with_module(zone_map, module)
+    save(zone_map, output)
+    click.echo(f"wrote {output}: {len(zone_map.zones)} zones, {len(zone_map.edges)} borders, {len(zone_map.starts)} start zones (seed {seed})")
+    click.echo(fairness(zone_map, theme.zone_types).describe())
+    _draw(zone_map, theme.zone_types, svg, png)
+
+
+def _recorded_theme(ctx, zone_map: ZoneMap, module: str | None, players: int):
+    """The theme named on the command line, else the one the file records (if it loads)."""
+    if module:
+        return _theme(ctx, module, players)
+    recorded = (zone_map.meta.get("options") or {}).get("module")
+    if not recorded:
+        return None
+    try:
+        return _theme(ctx, recorded, players)
+    except Exception:  # only used for names and colours; the file stands on its own
+        return None
+
+
+@map_group.command("show")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--module", help="Theme for zone type names and colours (default: the one the file records).")
+@click.option("--svg", type=click.Path(dir_okay=False), help="Draw the map as SVG.")
+@click.option("--png", type=click.Path(dir_okay=False), help="Draw the map as PNG.")
+@click.pass_context
+@_friendly
+def show_command(ctx, file, module, svg, png) -> None:
+    """Describe a map file in the terminal, and optionally draw it."""
+    zone_map = load(file)
+    theme = _recorded_theme(ctx, zone_map, module, max(1, len(zone_map.starts)))
+    zone_types = theme.zone_types if theme else None
+    print_summary(zone_map, zone_types, Console(highlight=False), title=Path(file).name)
+    _draw(zone_map, zone_types, svg, png)
+
+
+@map_group.command("check")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--module", help="Also check the rules of this theme.")
+@click.option("--players", type=click.IntRange(1, 12), help="Players to check for (default: one per start zone).")
+@click.pass_context
+@_friendly
+def check_command(ctx, file, module, players) -> None:
+    """Check a map file: print "ok" (exit 0) or every problem, one per line (exit 1)."""
+    zone_map = load(file)
+    problems: list[str] = []
+    if module:
+        players = players or len(zone_map.starts) or 1
+        theme = _theme(ctx, module, players)
+        problems = check_map(zone_map, theme.zone_types, theme.map_rules, players, extra_check=theme.extra_check)
+    if problems:
+        for p in problems:
+            click.echo(p)
+        ctx.exit(1)
+    click.echo("ok")
+
+
+@map_group.command("import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Map file to write (JSON).")
+@click.option("--module", help="Roll zone types on this theme's table and meet its rules.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the zone type rolls.")
+@click.option("--players", default=0, type=click.IntRange(0, 12), help="With --module: choose this many start zones.")
+@click.option("--svg", type=click.Path(dir_okay=False), help="Also draw the map as SVG.")
+@click.option("--png", type=click.Path(dir_okay=False), help="Also draw the map as PNG.")
+@click.pass_context
+@_friendly
+def import_command(ctx, file, output, module, seed, players, svg, png) -> None:
+    """Turn a Risk-style .map file or a .graphml graph into a map file."""
+    if players and not module:
+        raise click.ClickException("--players needs --module (start zones take the theme's start zone type)")
+    theme = _theme(ctx, module, players) if module else None
+    zone_map = import_map(
+        file,
+        theme.zone_types if theme else None,
+        theme.map_rules if theme else None,
+        players=players, seed=seed, extra_check=theme.extra_check if theme else None,
+    )
+    zone_map = _with_module(zone_map, module)
+    save(zone_map, output)
+    typed = f"types rolled from {module}" if module else "zone types not set"
+    click.echo(f"wrote {output}: {len(zone_map.zones)} zones, {len(zone_map.edges)} borders ({typed})")
+    _draw(zone_map, theme.zone_types if theme else None, svg, png)
+
+
+if __name__ == "__main__":
+    map_group()

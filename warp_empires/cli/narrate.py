@@ -1,0 +1,246 @@
+"""Events in words: one line per event, and short summaries of whole turns.
+
+Every text a player reads about what happened comes from ``game.events`` through
+here: the live feed after a choice, the "since your last turn" digest, the summary
+of a computer player's turn, the ``log`` command and the replay viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..events import Event
+
+
+def may_see(event: Event, seat: int | None) -> bool:
+    """Whether ``seat`` may read ``event``; ``None`` is the table (public events only)."""
+    return event.visible_to is None or (seat is not None and seat in event.visible_to)
+
+
+def who(game: Game, seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(game.state.players):
+        return game.state.players[seat].name
+    return str(seat)
+
+
+def zone(game: Game, z: Any) -> str:
+    if isinstance(z, int) and 0 <= z < len(game.board):
+        return f"{game.board.names[z]} ({game.board.codes[z]})"
+    return str(z)
+
+
+def _names(items: Iterable[str]) -> str:
+    return ", ".join(items) or "nothing"
+
+
+def _force(game: Game, side: dict) -> str:
+    parts = ", ".join(f"{label} {amount}" if i == 0 else f"{label} {amount:+d}" for i, (label, amount) in enumerate(side.get("parts", ())) if amount)
+    return f"{who(game, side['seat'])} {side['force']}" + (f" ({parts})" if parts else "")
+
+
+def describe(game: Game, event: Event) -> str | None:
+    """One line about ``event``, or ``None`` for bookkeeping nobody needs to read."""
+    d = event.data
+    p = who(game, d.get("player"))
+    k = event.kind
+    if k == "turn_started":
+        return f"Turn {event.turn} (round {d.get('round')}): {d.get('player')}"
+    if k == "start_zone":
+        return f"{p} starts in {zone(game, d['zone'])}"
+    if k == "cards_drawn":
+        return f"{p} drew {d['count']} card(s)"
+    if k == "cards_seen":
+        return f"{p} drew: {_names(d['cards'])}"
+    if k == "card_discarded":
+        return f"{p} discarded {d['card']}"
+    if k == "card_played":
+        target = f" on {d['target']}" if d.get("target") else ""
+        return f"{p} played {d['card']}{target}"
+    if k == "card_negated":
+        return f"{p}'s {d['card']} was cancelled"
+    if k == "moved":
+        top = f", top unit {d['top']}" if d.get("top") else ""
+        if d.get("by") not in (None, d.get("player")):
+            return f"{who(game, d['by'])} moved {p}'s {d['count']} unit(s) from {zone(game, d['frm'])} to {zone(game, d['to'])}{top}"
+        return f"{p} moved {d['count']} unit(s) from {zone(game, d['frm'])} to {zone(game, d['to'])}{top}"
+    if k == "moved_detail":
+        return f"  the units that moved: {_names(d['units'])}"
+    if k == "move_undone":
+        return f"{p} sent {d['count']} unit(s) back from {zone(game, d['frm'])} to {zone(game, d['to'])}"
+    if k == "battle_started":
+        return f"Battle in {zone(game, d['zone'])}: {who(game, d['attacker'])} attacks {who(game, d['defender'])}"
+    if k == "battle":
+        a, b = d["attacker"], d["defender"]
+        return f"Battle in {zone(game, d['zone'])}: {_force(game, a)} against {_force(game, b)}; {who(game, d['winner'])} wins"
+    if k == "unit_lost":
+        return f"{p} lost {d['unit']} in {zone(game, d['zone'])}"
+    if k == "leader_captured":
+        return f"{p}'s leader {d['unit']} was captured by {who(game, d['by'])}"
+    if k == "retreated":
+        return f"{p} retreated {d['count']} unit(s) from {zone(game, d['frm'])} to {zone(game, d['to'])}"
+    if k == "no_retreat":
+        return f"{p} had nowhere to retreat from {zone(game, d['zone'])} and lost {d['lost']} more unit(s)"
+    if k == "revenue":
+        return f"{p} earned {d['amount']} EP (treasury {d['treasury']})"
+    if k == "recruit_draw":
+        extra = " more" if d.get("extra") else ""
+        return f"{p} drew{extra} recruits: {_names(d['units'])}"
+    if k == "recruit_skipped":
+        return f"{p} recruits nothing: {d.get('reason', '')}"
+    if k == "unit_bought":
+        return f"{p} bought {d['unit']} for {d['cost']} EP"
+    if k == "unit_placed":
+        return f"{p} placed {d['unit']} in {zone(game, d['zone'])}"
+    if k == "unit_disbanded":
+        return f"{p} disbanded {d['unit']}"
+    if k == "control":
+        before = f" from {who(game, d['previous'])}" if d.get("previous", -1) >= 0 else ""
+        return f"{p} took control of {zone(game, d['zone'])}{before}"
+    if k == "die_rolled":
+        return f"{p} rolled {d['value']} (1D{d['sides']})"
+    if k == "deck_reshuffled":
+        return f"The discard pile was shuffled into a new deck of {d['cards']} cards"
+    if k == "card_taken":
+        return f"{p} took {d['card']} from {who(game, d['victim'])}"
+    if k == "cards_taken":
+        return f"{p} took a card from {who(game, d['victim'])}'s hand"
+    if k == "revenue_stolen":
+        return f"{p} took {d['amount']} EP from {who(game, d['victim'])}"
+    if k == "hand_seen":
+        return f"{p} looked at {who(game, d['victim'])}'s hand: {_names(d['cards'])}"
+    if k == "stack_seen":
+        return f"{p} looked at {who(game, d['owner'])}'s stack in {zone(game, d['zone'])}: {_names(d['units'])}"
+    if k == "deck_seen":
+        return f"{p} looked at the top of the deck: {_names(d['cards'])}"
+    if k == "stack_destroyed":
+        return f"{p} destroyed {who(game, d['victim'])}'s stack of {d['count']} in {zone(game, d['zone'])}"
+    if k == "unit_taken":
+        return f"{p} took over {who(game, d['victim'])}'s {d['unit']} in {zone(game, d['zone'])}"
+    if k == "zone_changed":
+        return f"{p} turned {zone(game, d['zone'])} from a {d['frm']} into a {d['to']}"
+    if k == "free_units":
+        return f"{p} gained {_names(d['units'])} in {zone(game, d['zone'])}"
+    if k == "unit_regenerated":
+        return f"{p} brought {d['unit']} back in {zone(game, d['zone'])}"
+    if k == "treaty":
+        return f"{p} bound {who(game, d['bound'])} not to enter {p}'s zones until turn {d['until_turn']}"
+    if k == "revolt":
+        return f"{zone(game, d['zone'])} revolts against {who(game, d['victim'])} for {d['turns']} turn(s)"
+    if k == "hands_redrawn":
+        return f"Every hand was discarded; everyone drew {d['count']} cards"
+    if k == "game_over":
+        return f"Game over ({d.get('reason', '')}): " + ("a draw" if d.get("winner", -1) is None or d.get("winner", -1) < 0 else f"{who(game, d['winner'])} wins")
+    if k in ("game_started", "phase_started"):
+        return None
+    return generic(game, event)
+
+
+#: Data keys that name a seat, and keys that name a zone, in any theme's events.
+SEAT_KEYS = frozenset({"player", "victim", "by", "owner", "bound", "attacker", "defender", "winner", "loser", "previous"})
+ZONE_KEYS = frozenset({"zone", "frm", "to"})
+
+
+def generic(game: Game, event: Event) -> str:
+    """An event the hotseat has no sentence for (a theme's own), told with names."""
+    d = event.data
+    parts = []
+    for key, value in d.items():
+        if key == "player":
+            continue
+        if key in SEAT_KEYS and isinstance(value, int):
+            value = who(game, value) if value >= 0 else "nobody"
+        elif key in ZONE_KEYS and isinstance(value, int):
+            value = zone(game, value)
+        parts.append(f"{key.replace('_', ' ')} {value}")
+    head = (f"{who(game, d['player'])}: " if isinstance(d.get("player"), int) else "") + event.kind.replace("_", " ")
+    return f"{head} ({', '.join(parts)})" if parts else head
+
+
+def against(game: Game, event: Event, seat: int) -> bool:
+    """Whether ``event`` was done to ``seat`` by another player (shown highlighted)."""
+    d = event.data
+    if d.get("player") == seat:
+        return False
+    if any(d.get(key) == seat for key in ("victim", "bound", "owner")):
+        return True
+    if event.kind == "battle":
+        return seat in (d["attacker"]["seat"], d["defender"]["seat"])
+    if event.kind == "control":
+        return d.get("previous") == seat
+    if event.kind == "card_played" and d.get("target"):
+        name = game.state.players[seat].name
+        target = str(d["target"])
+        return target == name or target.startswith(f"{name} in ") or f"({name})" in target
+    return False
+
+
+#: Event kinds a digest or a turn summary keeps (the rest is detail for the log).
+NOTEWORTHY = frozenset(
+    {
+        "card_played", "card_negated", "moved", "move_undone", "battle", "unit_lost", "leader_captured",
+        "retreated", "no_retreat", "control", "card_taken", "cards_taken", "revenue_stolen", "stack_destroyed",
+        "unit_taken", "zone_changed", "free_units", "unit_regenerated", "treaty", "revolt", "hands_redrawn",
+        "revenue", "game_over", "hand_seen", "stack_seen", "deck_seen",
+    }
+)
+
+
+def summary(game: Game, events: Iterable[Event], seat: int | None, detail: bool = False) -> list[tuple[str, bool]]:
+    """What ``seat`` may see of ``events``, grouped under a heading per turn, as
+    ``(line, done_to_seat)`` pairs.
+
+    Other players' turns keep only the noteworthy events, with recruiting folded into one
+    line ("recruited Scouts, Monitors"). With ``detail``, ``seat``'s own turns list
+    everything it may see (the cards it drew, its discards, die rolls).
+    """
+    turns: list[tuple[str, list[tuple[str, bool]]]] = [("", [])]
+    bought: list[str] = []
+    buyer = ""
+
+    def flush() -> None:
+        if bought:
+            turns[-1][1].append((f"{buyer} recruited {_names(bought)}", False))
+            bought.clear()
+
+    for event in events:
+        if not may_see(event, seat):
+            continue
+        mine = detail and seat is not None and event.seat == seat
+        if event.kind == "turn_started":
+            flush()
+            turns.append((f"Turn {event.turn} (round {event.data.get('round')}): {event.data.get('player')}", []))
+        elif mine:
+            if event.kind in ("game_started",) or (event.kind == "cards_drawn" and event.data.get("player") == seat):
+                continue
+            line = describe(game, event)
+            if line:
+                turns[-1][1].append((line, against(game, event, seat)))
+        elif event.kind == "unit_bought":
+            buyer = who(game, event.data.get("player"))
+            bought.append(event.data["unit"])
+        elif event.kind in NOTEWORTHY:
+            flush()
+            line = describe(game, event)
+            if line:
+                turns[-1][1].append((line, seat is not None and against(game, event, seat)))
+    flush()
+    out: list[tuple[str, bool]] = []
+    for heading, lines in turns:
+        if lines:  # a turn heading with nothing under it says nothing
+            out += ([(heading, False)] if heading else []) + [("  " + line, hit) for line, hit in lines]
+    return out
+
+
+def log_lines(game: Game, events: Iterable[Event], seat: int) -> list[tuple[str, bool]]:
+    """Every event ``seat`` may see, one line each, under a heading per turn."""
+    out: list[tuple[str, bool]] = []
+    for event in events:
+        if not may_see(event, seat) or event.kind == "cards_drawn" and event.data.get("player") == seat:
+            continue
+        line = describe(game, event)
+        if line:
+            out.append((line if event.kind == "turn_started" else "  " + line, against(game, event, seat)))
+    return out

@@ -1,0 +1,274 @@
+"""``warp-empires play`` and ``warp-empires resume``: hotseat games at the terminal.
+
+``play`` sets a game up from its options, asking (numbered menus, defaults on Enter)
+for whatever is missing; ``play`` alone starts a short Doctor Who game against the
+computer. ``resume`` carries on from a save, the latest autosave by default.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from .. import saves
+from ..agents import make_agent
+from ..engine import Game, GameSetup, Seat
+from ..plugins import discover
+from ..rulebook import Rulebook
+from ..zonemap import ZoneMap
+from . import render
+from .common import friendly, load_zone_map, module_paths, one_line, random_zone_map, rulebook
+from .hotseat import Hotseat
+from .prompts import InputEnded, ask_number, ask_text, menu
+from .replay_view import replay_command
+
+QUICK_MODULE = "doctor_who"
+QUICK_ZONES = 14
+QUICK_ROUNDS = 10
+MAP_SIZES = (("small", 14), ("medium", 24), ("large", 40))
+SEAT_HELP = "NAME:FACTION for a person, ai:random:FACTION for the computer. Repeat once per seat."
+
+__all__ = ["play_command", "replay_command", "resume_command"]
+
+
+def default_zones(players: int) -> int:
+    return max(MAP_SIZES[0][1], 5 * players + 4)
+
+
+def make_random_map(pm: Any, zones: int, players: int, seed: int) -> ZoneMap:
+    """A random map of the theme's kind (the map generator's, from the seed)."""
+    return random_zone_map(pm, zones, players, seed)
+
+
+def find_faction(book: Rulebook, text: str, who: str) -> str:
+    """The faction id ``text`` names (its id or its name, any case)."""
+    key = text.strip().lower().replace(" ", "_").replace("-", "_")
+    for fid, faction in book.factions.items():
+        if key in (fid.lower(), faction.name.lower().replace(" ", "_").replace("-", "_")):
+            return fid
+    raise click.ClickException(f"unknown faction {text!r} for {who}; choose one of: {', '.join(book.factions)}")
+
+
+def parse_seats(specs: tuple[str, ...], book: Rulebook, console: Console, rng: random.Random) -> list[Seat]:
+    """Seats from ``--seat`` options; a person without a faction is asked for one."""
+    seats: list[Seat] = []
+    taken: set[str] = set()
+    pending: list[tuple[int, str]] = []
+    for i, spec in enumerate(specs, 1):
+        parts = spec.split(":")
+        if parts[0].lower() == "ai":
+            if len(parts) < 2 or not parts[1]:
+                raise click.BadParameter(f"{spec!r}: write ai:random:FACTION", param_hint="--seat")
+            agent = f"ai:{parts[1]}"
+            try:
+                make_agent(agent, 0)
+            except ValueError as exc:
+                raise click.ClickException(f"seat {i}: {exc}") from None
+            faction = find_faction(book, parts[2], f"seat {i}") if len(parts) > 2 and parts[2] else None
+            seats.append(Seat("", faction or "", agent))
+        else:
+            name = parts[0].strip()
+            if not name or len(parts) > 2:
+                raise click.BadParameter(f"{spec!r}: write NAME:FACTION (e.g. Ann:daleks)", param_hint="--seat")
+            faction = find_faction(book, parts[1], f"seat {i} ({name})") if len(parts) == 2 and parts[1] else None
+            seats.append(Seat(name, faction or "", "human"))
+        if seats[-1].faction:
+            taken.add(seats[-1].faction)
+        else:
+            pending.append((len(seats) - 1, spec))
+    for index, _spec in pending:
+        seat = seats[index]
+        free = [f for f in book.factions if f not in taken] or list(book.factions)
+        if seat.agent == "human":
+            faction = ask_faction(console, book, seat.name, free[0])
+        else:
+            faction = rng.choice(free)
+        taken.add(faction)
+        seats[index] = Seat(seat.name, faction, seat.agent)
+    return name_computers(seats, book)
+
+
+def name_computers(seats: list[Seat], book: Rulebook) -> list[Seat]:
+    out: list[Seat] = []
+    names = {s.name.lower() for s in seats if s.name}
+    for seat in seats:
+        if not seat.name:
+            base = f"{book.factions[seat.faction].name} AI"
+            name, n = base, 2
+            while name.lower() in names:
+                name, n = f"{base} {n}", n + 1
+            names.add(name.lower())
+            seat = Seat(name, seat.faction, seat.agent)
+        out.append(seat)
+    lowered = [s.name.lower() for s in out]
+    for seat in out:
+        if lowered.count(seat.name.lower()) > 1:
+            raise click.BadParameter(f"two seats are called {seat.name!r}; give every player a different name", param_hint="--seat")
+    return out
+
+
+def ask_faction(console: Console, book: Rulebook, name: str, default: str) -> str:
+    ids = list(book.factions)
+    items = [(fid, f"{f.name}: {f.ability_text or f.description}") for fid, f in book.factions.items()]
+    return ids[menu(console, f"Faction for {name}:", items, ids.index(default))]
+
+
+def ask_module(console: Console, paths: tuple[str, ...]) -> str:
+    found = discover(paths)
+    names = sorted(found.modules)
+    if not names:
+        raise click.ClickException("no theme module is installed; see `warp-empires modules`")
+    items = [(n, f"{n}: {found.modules[n].info.description}") for n in names]
+    default = names.index(QUICK_MODULE) if QUICK_MODULE in names else 0
+    return names[menu(console, "Which game?", items, default)]
+
+
+def ask_seats(console: Console, book: Rulebook, rng: random.Random) -> list[Seat]:
+    count = ask_number(console, "How many players", 2, 1, 8)
+    seats: list[Seat] = []
+    free = list(book.factions)
+    rng.shuffle(free)
+    for i in range(count):
+        kind = menu(console, f"Seat {i + 1}:", [("human", "a person at this terminal"), ("ai", "the computer")], 0 if i == 0 else 1)
+        default = free[i % len(free)]
+        if kind == 0:
+            name = ask_text(console, f"Name of seat {i + 1}", f"Player {i + 1}")
+            seats.append(Seat(name, ask_faction(console, book, name, default), "human"))
+        else:
+            seats.append(Seat("", default, "ai:random"))
+    return name_computers(seats, book)
+
+
+def ask_map(console: Console, players: int) -> tuple[str | None, int]:
+    items = [(size, f"a {size} random map ({max(zones, default_zones(players))} zones)") for size, zones in MAP_SIZES]
+    items.append(("file", "a map file"))
+    pick = menu(console, "Which map?", items, 0)
+    if pick == len(MAP_SIZES):
+        return ask_text(console, "Map file", "map.json"), 0
+    return None, max(MAP_SIZES[pick][1], default_zones(players))
+
+
+def read_map(path: str) -> ZoneMap:
+    try:
+        return load_zone_map(path)
+    except (OSError, ValueError) as exc:
+        text = one_line(exc)
+        raise click.ClickException(text if path in text else f"map {path}: {text}") from None
+
+
+def new_save_path(folder: Path, module: str) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{module}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path, n = folder / f"{module}-{stamp}-{n}.json", n + 1
+    return path
+
+
+def introduce(console: Console, game: Game, save_path: Path) -> None:
+    s = game.state
+    book = game.rules
+    console.rule(book.info.title or book.info.name, align="left")
+    for seat, player in zip(game.setup.seats, s.players):
+        who = "person" if seat.agent == "human" else f"computer ({seat.agent})"
+        console.print(render.name_text(game, player.seat), f"plays the {player.faction.name}, {who}", highlight=False)
+    limit = f"{game.setup.turn_limit} rounds" if game.setup.turn_limit else "no turn limit"
+    console.print(f"{len(game.board)} zones, seed {game.setup.seed}, {limit}. Saving after every turn to {save_path}.", highlight=False, markup=False, soft_wrap=True)
+    people = [i for i, seat in enumerate(game.setup.seats) if seat.agent == "human"]
+    console.print(render.board_table(game, people[0] if len(people) == 1 else None))
+    console.print("Answer with an option number (or a zone code); type help at any prompt for the rules of the moment.", markup=False, highlight=False)
+
+
+def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, ...]) -> None:
+    Hotseat(game, console, save_path, paths).run()
+
+
+@click.command("play")
+@click.argument("module", required=False)
+@click.option("--seat", "seat_specs", multiple=True, metavar="SPEC", help=SEAT_HELP)
+@click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play on this map file.")
+@click.option("--zones", type=click.IntRange(4, 2000), help="Play on a random map of this many zones.")
+@click.option("--seed", type=int, help="Seed of the game and its random map (a fresh one if not given).")
+@click.option("--turn-limit", type=click.IntRange(1), help="Rounds before the tiebreak decides the game.")
+@click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder for the autosaves.")
+@click.pass_context
+@friendly
+def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, saves_dir) -> None:
+    """Play MODULE at this terminal: people take turns, computer players mixed in.
+
+    With no arguments at all, a short Doctor Who game against the computer starts.
+    Whatever is missing is asked for, with a default on Enter.
+    """
+    if map_file and zones:
+        raise click.UsageError("give --map or --zones, not both")
+    paths = module_paths(ctx)
+    console = Console(highlight=False)
+    quick = not any((module, seat_specs, map_file, zones, seed is not None, turn_limit))
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
+    rng = random.Random(seed)
+    try:
+        if quick:
+            module = QUICK_MODULE
+            pm, book = rulebook(module, paths)
+            console.print(f"A short game of {book.info.title or module}: you against the computer, {QUICK_ROUNDS} rounds.", markup=False)
+            name = ask_text(console, "Your name", "Player")
+            mine = ask_faction(console, book, name, rng.choice(list(book.factions)))
+            theirs = rng.choice([f for f in book.factions if f != mine])
+            seats = name_computers([Seat(name, mine, "human"), Seat("", theirs, "ai:random")], book)
+            zones, turn_limit = QUICK_ZONES, QUICK_ROUNDS
+        else:
+            guided = not seat_specs
+            module = module or ask_module(console, paths)
+            pm, book = rulebook(module, paths)
+            seats = parse_seats(seat_specs, book, console, rng) if seat_specs else ask_seats(console, book, rng)
+            if guided and not (map_file or zones):
+                map_file, zones = ask_map(console, len(seats))
+            if guided and turn_limit is None:
+                turn_limit = ask_number(console, "Turn limit in rounds", 20, 1, 10_000, none_word="none")
+            if turn_limit is None:
+                turn_limit = book.settings.turn_limit
+    except InputEnded:
+        raise click.ClickException("input ended before the game was set up; no game started") from None
+    if map_file:
+        zone_map = read_map(map_file)
+    else:
+        zone_map = make_random_map(pm, zones or default_zones(len(seats)), len(seats), seed)
+    game = Game(GameSetup(module, tuple(seats), zone_map, seed, turn_limit), plugins=pm)
+    save_path = new_save_path(Path(saves_dir), module)
+    saves.save(game, save_path)
+    introduce(console, game, save_path)
+    play_game(console, game, save_path, paths)
+
+
+def latest_save(folder: Path) -> Path:
+    found = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime) if folder.is_dir() else []
+    if not found:
+        raise click.ClickException(f"no saved games in {folder}/; start one with: warp-empires play")
+    return found[-1]
+
+
+@click.command("resume")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder to look for the latest save in.")
+@click.pass_context
+@friendly
+def resume_command(ctx, file, saves_dir) -> None:
+    """Carry on a saved game exactly where it stopped (the latest save by default)."""
+    paths = module_paths(ctx)
+    path = Path(file) if file else latest_save(Path(saves_dir))
+    game = saves.load(path, paths)
+    console = Console(highlight=False)
+    names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)
+    console.print(f"Resuming {path}: {names}; turn {game.state.turn}.", markup=False, soft_wrap=True)
+    if game.is_over:
+        console.print(render.result_text(game))
+        console.print(render.final_table(game))
+        console.print(f"This game is over; watch it again with: warp-empires replay {path}", markup=False, soft_wrap=True)
+        return
+    play_game(console, game, path, paths)

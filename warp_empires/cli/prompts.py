@@ -1,0 +1,142 @@
+"""Plain line input: reading answers, turning them into choices, numbered menus.
+
+Input is read a line at a time from standard input, so the game works the same in a
+terminal, in a pipe and under a test runner. End of input is reported as ``None``,
+never as an exception, so callers can save and leave cleanly.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+
+from .explain import unit_code, why_not
+
+if TYPE_CHECKING:
+    from ..decisions import Decision
+    from ..engine import Game
+
+
+class InputEnded(Exception):
+    """Standard input ran out (end of file) while a question was waiting."""
+
+
+class BadAnswer(ValueError):
+    """An answer that is not a legal choice; the message says why in one line."""
+
+
+def read_line(console: Console, prompt: str) -> str | None:
+    """Show ``prompt`` and read one line; ``None`` at the end of input."""
+    console.print(prompt, end="", markup=False, highlight=False)
+    console.file.flush()
+    line = sys.stdin.readline()
+    if not line:
+        console.print()
+        return None
+    line = line.rstrip("\r\n")
+    if not sys.stdin.isatty():
+        console.print(line, markup=False, highlight=False)  # a transcript shows what was answered
+    return line
+
+
+def ask(console: Console, prompt: str) -> str:
+    line = read_line(console, prompt)
+    if line is None:
+        raise InputEnded()
+    return line
+
+
+def menu(console: Console, title: str, items: Sequence[tuple[str, str]], default: int = 0) -> int:
+    """A numbered menu of ``(key, label)`` items; returns the index picked (Enter: ``default``).
+
+    A number, a key or a label (any case) picks an item; anything else asks again.
+    """
+    console.print(f"[bold]{title}[/]")
+    for i, (_key, label) in enumerate(items, 1):
+        console.print(f"  {i:>2}  {label}", markup=False, highlight=False)
+    while True:
+        text = ask(console, f"Choose 1-{len(items)} [{default + 1}]: ").strip()
+        if not text:
+            return default
+        if text.isdigit() and 1 <= int(text) <= len(items):
+            return int(text) - 1
+        folded = text.lower().replace(" ", "_")
+        for i, (key, label) in enumerate(items):
+            if folded in (key.lower(), label.lower().replace(" ", "_")):
+                return i
+        console.print(f"'{text}' is not one of the choices: type a number from 1 to {len(items)}.", markup=False, highlight=False)
+
+
+def ask_text(console: Console, prompt: str, default: str) -> str:
+    text = ask(console, f"{prompt} [{default}]: ").strip()
+    return text or default
+
+
+def ask_number(console: Console, prompt: str, default: int | None, low: int, high: int, none_word: str | None = None) -> int | None:
+    """A whole number from ``low`` to ``high`` (Enter: ``default``); ``none_word`` answers ``None``."""
+    shown = none_word if default is None else str(default)
+    while True:
+        text = ask(console, f"{prompt} [{shown}]: ").strip().lower()
+        if not text:
+            return default
+        if none_word is not None and text in (none_word, "0"):
+            return None
+        if text.isdigit() and low <= int(text) <= high:
+            return int(text)
+        console.print(f"Type a whole number from {low} to {high}" + (f", or '{none_word}'." if none_word else "."), markup=False, highlight=False)
+
+
+# ---------------------------------------------------------------------- answers to a decision
+
+
+def _one(game: Game, decision: Decision, token: str) -> int:
+    """The 0-based option index ``token`` stands for; raises :class:`BadAnswer`."""
+    n = len(decision.options)
+    if token.isdigit():
+        k = int(token)
+        if 1 <= k <= n:
+            return k - 1
+        raise BadAnswer(f"{k} is not an option: choose a number from 1 to {n}.")
+    low = token.lower()
+    for i, option in enumerate(decision.options):
+        if option.id.lower() == low:
+            return i
+    z = game.board.find(token)
+    if z is not None:
+        for i, option in enumerate(decision.options):
+            if option.id == f"zone:{z}":
+                return i
+    unit = unit_code(token)
+    if unit is not None:
+        for i, option in enumerate(decision.options):
+            if option.id == f"unit:{unit}":
+                return i
+    matches = [i for i, o in enumerate(decision.options) if low in (o.label.lower(), o.label.lower().partition(" ")[2])]
+    if len(matches) == 1:
+        return matches[0]
+    reason = why_not(game, decision, token)
+    if reason is not None:
+        raise BadAnswer(f"{token} is not an option here. {reason}")
+    if len(matches) > 1:
+        raise BadAnswer(f"'{token}' matches several options: type its number.")
+    if game.board.find(token) is not None or unit_code(token) is not None:
+        raise BadAnswer(f"{token} is not one of the options here: type a number from 1 to {n}, or help.")
+    raise BadAnswer(f"'{token}' is not an option or a command: type a number from 1 to {n}, or help.")
+
+
+def parse_answer(game: Game, decision: Decision, text: str) -> Any:
+    """Turn a typed answer into a choice for ``game.decide`` (0-based indices)."""
+    text = text.strip()
+    if decision.count == 1:
+        return _one(game, decision, text)
+    tokens = [t for t in re.split(r"[,\s]+", text) if t]
+    picked = [_one(game, decision, t) for t in tokens]
+    if len(set(picked)) != len(picked):
+        raise BadAnswer("each option may be picked once.")
+    if len(picked) != decision.count:
+        raise BadAnswer(f"pick exactly {decision.count} different options (you gave {len(picked)}), separated by spaces or commas.")
+    return picked

@@ -1,0 +1,343 @@
+"""What the hotseat shows, as rich renderables: the table, a decision, a battle, the board.
+
+Everything here reads the game (``view_for``, ``pending``, events) and draws it; nothing
+changes the game. What a seat sees of other players' stacks comes from
+:meth:`~warp_empires.engine.Game.view_for`, so an enemy stack is only its top unit and a count.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..zonemap import ZoneMap
+from .narrate import who, zone
+
+if TYPE_CHECKING:
+    from ..decisions import Decision
+    from ..engine import Game
+
+STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold red", "bold blue", "bold white", "bold bright_black")
+
+PHASE_NAMES = {
+    "setup": "Setup", "draw": "Draw phase", "move": "Move phase", "battle": "Battle phase", "revenue": "Revenue phase",
+    "recruit": "Recruit phase", "upkeep": "Upkeep phase", "control": "Control phase",
+}
+
+
+def name_text(game: Game, seat: int) -> Text:
+    if 0 <= seat < len(game.state.players):
+        return Text(game.state.players[seat].name, style=STYLES[seat % len(STYLES)])
+    return Text("nobody", style="dim")
+
+
+def phase_name(phase: str) -> str:
+    return PHASE_NAMES.get(phase, f"{phase.replace('_', ' ').capitalize()} phase")
+
+
+def round_of(game: Game) -> int:
+    return (game.state.turn - 1) // len(game.state.players) + 1
+
+
+# ---------------------------------------------------------------------- the player's own table
+
+
+def header(game: Game, seat: int) -> Panel:
+    """Whose turn and phase, and the deciding player's books and hand (theirs only)."""
+    s = game.state
+    me = s.players[seat]
+    limit = game.setup.turn_limit
+    title = Text.assemble(
+        f"Turn {s.turn} · round {round_of(game)}" + (f" of {limit}" if limit else "") + " · ",
+        name_text(game, s.active), f"'s turn · {phase_name(s.phase)}",
+    )
+    zones = s.controlled(seat)
+    books = Text.assemble(
+        name_text(game, seat), f" ({me.faction.name})   treasury {me.treasury} EP · last revenue {me.revenue} EP · "
+        f"{len(zones)} zone(s) · {len(s.units_of(seat))} unit(s) on the map",
+    )
+    hand = Text("Your hand: ", style="bold")
+    hand.append(", ".join(game.card_name(c) for c in me.hand) or "no cards")
+    return Panel(Group(books, hand), title=title, title_align="left")
+
+
+def card_when(game: Game, card_type_id: str) -> str:
+    effect = game.rules.effects[card_type_id]
+    if effect.reacts_to:
+        return f"reaction (after a {effect.reacts_to})"
+    names = {"move": "your move phase", "battle": "in a battle", "after_battle": "after your battles"}
+    return ", ".join(names.get(p, p) for p in sorted(effect.phases)) or "-"
+
+
+def hand_table(game: Game, seat: int) -> Table:
+    table = Table(title=f"{game.state.players[seat].name}'s hand", title_justify="left")
+    for col in ("card", "when", "what it does"):
+        table.add_column(col)
+    for card in game.state.players[seat].hand:
+        ct = game.rules.cards[card]
+        table.add_row(ct.name, card_when(game, ct.id), ct.text)
+    if not game.state.players[seat].hand:
+        table.add_row("(no cards)", "", "")
+    return table
+
+
+# ---------------------------------------------------------------------- the board
+
+
+def stacks_text(game: Game, zone_view: dict, seat: int | None) -> Text:
+    """A zone's stacks as ``seat`` sees them: own units listed, others' top unit and count."""
+    out = Text()
+    for i, stack in enumerate(zone_view["stacks"]):
+        if i:
+            out.append("; ")
+        out.append_text(name_text(game, stack["owner"]))
+        if "units" in stack:
+            out.append(f": {', '.join(stack['units'])}")
+        else:
+            more = stack["count"] - 1
+            out.append(f": {stack['top']}" + (f" +{more} more" if more else ""))
+    return out
+
+
+def board_table(game: Game, seat: int | None) -> Table:
+    """Every zone: code, name, type, revenue, control marker and the stacks ``seat`` may see."""
+    view = game.view_for(seat)
+    table = Table(title="The board", title_justify="left")
+    for col, justify in (("code", "left"), ("zone", "left"), ("type", "left"), ("EP", "right"), ("control", "left"), ("stacks", "left")):
+        table.add_column(col, justify=justify)
+    for z in view["zones"]:
+        control = name_text(game, z["control"]) if z["control"] >= 0 else Text("-", style="dim")
+        table.add_row(z["code"], z["name"], z["type"], str(z["revenue"]), control, stacks_text(game, z, seat))
+    return table
+
+
+def zone_panel(game: Game, seat: int | None, z: int) -> Panel:
+    view = game.view_for(seat)["zones"][z]
+    ztype = game.state.zone_types[z]
+    lines = [
+        Text(f"{ztype.name}: {ztype.revenue} EP revenue" + ("" if ztype.passable else ", impassable") + f", entering costs {ztype.move_cost}"),
+        Text.assemble("Control: ", name_text(game, view["control"]) if view["control"] >= 0 else "nobody"),
+        Text("Borders: " + ", ".join(zone(game, n) for n in game.board.adjacency[z])),
+        Text.assemble("Stacks: ", stacks_text(game, view, seat) if view["stacks"] else "none"),
+    ]
+    return Panel(Group(*lines), title=zone(game, z), title_align="left")
+
+
+def save_svg(game: Game, seat: int | None, path: str) -> str:
+    """Draw the board as ``seat`` may see it into an SVG file: zones coloured by who controls
+    them, each zone labelled with how many units each player has there."""
+    from ..mapgen import render as map_render
+
+    s = game.state
+    base = game.setup.zone_map
+    zones = tuple(attrs.evolve(z, type=s.zone_types[z.id].id, revenue=s.zone_types[z.id].revenue) for z in base.zones)
+    now = ZoneMap(zones, base.edges, base.starts)
+    view = game.view_for(seat)
+    owners = {z["id"]: game.state.players[z["control"]].name for z in view["zones"] if z["control"] >= 0}
+    stacks = {
+        z["id"]: " · ".join(f"{game.state.players[st['owner']].name} {st['count']}" for st in z["stacks"])
+        for z in view["zones"] if z["stacks"]
+    }
+    title = f"Turn {s.turn}: the board as {game.state.players[seat].name} sees it" if seat is not None else f"Turn {s.turn}"
+    map_render.save_svg(now, path, list(game.rules.zone_types.values()), owners=owners, stacks=stacks, title=title)
+    return str(path)
+
+
+# ---------------------------------------------------------------------- a battle
+
+
+def battle_panel(game: Game, report: dict, seat: int | None, result: int | None = None) -> Panel:
+    """Both sides' forces, itemised, and what ``seat`` may see of their units."""
+    z = report["zone"]
+    table = Table(expand=False, show_lines=False)
+    table.add_column("")
+    sides = [("attacker", report["attacker"]), ("defender", report["defender"])]
+    for role, side in sides:
+        table.add_column(Text.assemble(name_text(game, side["seat"]), f" ({role})"), justify="right")
+    labels: list[str] = []
+    for _, side in sides:
+        for label, _amount in side["parts"]:
+            if label not in labels:
+                labels.append(label)
+    for label in labels:
+        cells = []
+        for _, side in sides:
+            amounts = [a for lab, a in side["parts"] if lab == label]
+            cells.append(f"{sum(amounts):+d}" if amounts and label != "units" else (str(sum(amounts)) if amounts else ""))
+        table.add_row(label, *cells)
+    table.add_row(Text("force", style="bold"), *(Text(str(side["force"]), style="bold") for _, side in sides))
+    view = game.view_for(seat)["zones"][z]
+    units = Text.assemble("In the zone: ", stacks_text(game, view, seat) if view["stacks"] else "no units left")
+    parts: list[Any] = [table, units]
+    if result is not None:
+        parts.append(Text.assemble(name_text(game, result), " wins the battle (a tie goes to the defender)"))
+    else:
+        parts.append(Text("The higher force wins; a tie goes to the defender.", style="dim"))
+    return Panel(Group(*parts), title=f"Battle in {zone(game, z)}", title_align="left")
+
+
+def last_battle(game: Game, z: int) -> dict | None:
+    for event in reversed(game.events):
+        if event.kind == "battle" and event.data["zone"] == z:
+            return event.data
+    return None
+
+
+# ---------------------------------------------------------------------- a decision
+
+
+def situation(game: Game, decision: Decision) -> Any:
+    """What the decision is about, drawn from its context and the board; ``None`` if nothing more to show."""
+    kind, ctx, seat = decision.kind, decision.context, decision.player
+    s = game.state
+    if kind == "battle_card" and isinstance(ctx, dict) and "attacker" in ctx:
+        return battle_panel(game, ctx, seat)
+    if kind in ("pick_enemy_loss", "pick_own_losses", "retreat") and s.battle is not None:
+        report = last_battle(game, s.battle.zone)
+        if report is not None:
+            return battle_panel(game, report, seat, report["winner"])
+    if kind == "choose_destination" and isinstance(ctx, dict) and "reach" in ctx:
+        return destinations_panel(game, seat, ctx)
+    if kind == "buy" and isinstance(ctx, dict) and "drawn" in ctx:
+        table = Table(title=f"Recruits drawn (treasury {ctx['treasury']} EP)", title_justify="left")
+        for col in ("unit", "cost", ""):
+            table.add_column(col)
+        for _u, label, price in ctx["drawn"]:
+            table.add_row(label, f"{price} EP", "" if price <= ctx["treasury"] else Text("too dear", style="dim"))
+        return table
+    if kind == "reaction" and isinstance(ctx, dict) and "trigger" in ctx:
+        return Text(trigger_text(game, ctx["trigger"]))
+    if kind == "choose_stack":
+        view = game.view_for(seat)
+        table = Table(title="Your stacks", title_justify="left")
+        for col in ("zone", "units", "not yet moved"):
+            table.add_column(col)
+        for z in s.zones_with_units(seat):
+            ids = s.stack(z, seat)
+            fresh = [u for u in ids if not s.units[u].moved and s.units[u].type.speed > 0]
+            table.add_row(zone(game, z), stacks_text(game, {"stacks": [st for st in view["zones"][z]["stacks"] if st["owner"] == seat]}, seat), str(len(fresh)))
+        return table
+    if kind in ("disband",):
+        return Text(f"Your revenue this turn was {s.players[seat].revenue} EP; upkeep allows {game.rules.settings.upkeep_per_revenue} units per EP.")
+    return None
+
+
+def destinations_panel(game: Game, seat: int, ctx: dict) -> Panel:
+    s = game.state
+    units = ctx["units"]
+    view = game.view_for(seat)
+    table = Table(box=None, pad_edge=False)
+    for col in ("code", "zone", "type", "cost", "there now"):
+        table.add_column(col)
+    for z, cost in sorted(ctx["reach"].items(), key=lambda item: (item[1], item[0])):
+        z_view = view["zones"][z]
+        table.add_row(game.board.codes[z], game.board.names[z], z_view["type"], str(cost), stacks_text(game, z_view, seat))
+    moving = ", ".join(game.unit_label(u) for u in units)
+    slowest = min(s.units[u].type.speed for u in units)
+    title = f"Moving {len(units)} unit(s) from {zone(game, ctx['from'])}"
+    note = Text(f"{moving}; slowest speed {slowest}. A move may end in a zone with enemy units, never pass through one.", style="dim")
+    return Panel(Group(note, table), title=title, title_align="left")
+
+
+def trigger_text(game: Game, trigger: tuple) -> str:
+    kind = trigger[0]
+    if kind == "card":
+        return f"{who(game, trigger[2])} just played {game.card_name(trigger[3])}."
+    if kind == "die":
+        value = game.state.registers.get(trigger[1])
+        return f"{who(game, trigger[2])} just rolled a {value} (1D{trigger[3]})." if value is not None else f"{who(game, trigger[2])} just rolled a die."
+    if kind == "move":
+        return f"{who(game, trigger[2])} just moved {len(trigger[5])} unit(s) from {zone(game, trigger[3])} to {zone(game, trigger[4])}."
+    return "Something just happened that you may answer."
+
+
+def option_detail(game: Game, decision: Decision, option_id: str, value: Any) -> str:
+    """A second column for an option: a card's text, a zone's type and stacks, a unit's numbers."""
+    s = game.state
+    if option_id.startswith("card:") and isinstance(value, int):
+        return game.rules.cards[value].text
+    if option_id.startswith("zone:") and isinstance(value, int) and 0 <= value < len(game.board):
+        z_view = game.view_for(decision.player)["zones"][value]
+        control = f", held by {who(game, z_view['control'])}" if z_view["control"] >= 0 else ""
+        return f"{z_view['type']} ({z_view['revenue']} EP){control}" + (f"; {stacks_text(game, z_view, decision.player).plain}" if z_view["stacks"] else "")
+    if option_id.startswith("unit:") and isinstance(value, int):
+        t = s.units[value].type
+        return f"force {t.force}, speed {t.speed}" + (f", {t.notes}" if t.notes else "")
+    return ""
+
+
+def options_table(game: Game, decision: Decision) -> Table:
+    """The legal options, numbered from 1, with their code where they have one."""
+    table = Table(box=None, pad_edge=False, show_header=False)
+    table.add_column(justify="right", style="bold")
+    table.add_column()
+    table.add_column(style="dim")
+    table.add_column(style="dim")
+    for i, option in enumerate(decision.options, 1):
+        table.add_row(str(i), option.label, code_of(game, option.id), option_detail(game, decision, option.id, option.value))
+    return table
+
+
+def code_of(game: Game, option_id: str) -> str:
+    """What a player may type instead of the number: a zone code, a unit code, a word."""
+    head, _, rest = option_id.partition(":")
+    if head == "zone" and rest.isdigit() and int(rest) < len(game.board):
+        return game.board.codes[int(rest)]
+    if head == "unit" and rest.isdigit():
+        return f"U{rest}"
+    if not rest:
+        return head
+    return ""
+
+
+def decision_view(game: Game, decision: Decision) -> Group:
+    parts: list[Any] = [header(game, decision.player)]
+    shown = situation(game, decision)
+    if shown is not None:
+        parts.append(shown)
+    pick = f" (pick {decision.count})" if decision.count > 1 else ""
+    parts.append(Text(decision.prompt + pick, style="bold"))
+    parts.append(options_table(game, decision))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------------- between players and at the end
+
+
+def pass_screen(game: Game, seat: int) -> Panel:
+    me = game.state.players[seat]
+    body = Text.assemble(
+        (f"Pass to {me.name}, press Enter", STYLES[seat % len(STYLES)]),
+        f"\n\n{me.name} plays the {me.faction.name}. Everyone else, please look away:\nwhat follows is for {me.name}'s eyes only.",
+    )
+    return Panel(body, title="Hotseat", title_align="left", padding=(1, 4))
+
+
+def result_text(game: Game) -> Text:
+    reason = next((e.data.get("reason") for e in reversed(game.events) if e.kind == "game_over"), "")
+    winner = game.winner
+    how = " on the tiebreak (turn limit reached)" if reason == "turn limit" else ""
+    if winner is None or winner < 0:
+        tail = " (turn limit reached; the tiebreak could not split the leaders)" if reason == "turn limit" else ""
+        return Text("The game is a draw" + tail + ".", style="bold")
+    me = game.state.players[winner]
+    return Text.assemble(name_text(game, winner), (f" ({me.faction.name}) wins{how}!", "bold"))
+
+
+def final_table(game: Game) -> Table:
+    s = game.state
+    table = Table(title="Final position", title_justify="left")
+    for col, justify in (("player", "left"), ("faction", "left"), ("zones", "right"), ("revenue zones", "right"),
+                         ("revenue", "right"), ("treasury", "right"), ("units", "right")):
+        table.add_column(col, justify=justify)
+    for p in s.players:
+        zones = s.controlled(p.seat)
+        earning = [z for z in zones if s.zone_types[z].generates_revenue]
+        table.add_row(name_text(game, p.seat), p.faction.name, str(len(zones)), str(len(earning)),
+                      f"{sum(s.zone_types[z].revenue for z in earning)} EP", f"{p.treasury} EP", str(len(s.units_of(p.seat))))
+    return table

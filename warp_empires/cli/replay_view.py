@@ -1,0 +1,126 @@
+"""``warp-empires replay``: step through a saved game, one decision at a time.
+
+The game is rebuilt from the save's setup by making its choices again, through the
+same door as play (``game.decide``); after each choice the events it caused are shown.
+A replay shows everything, every player's cards included: it is for after the game.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from .. import saves
+from ..decisions import IllegalChoice
+from ..engine import Game
+from . import render
+from .common import friendly, module_paths
+from .explain import describe_choice
+from .narrate import describe, who
+from .prompts import read_line
+
+
+def event_lines(game: Game, events: list[Any]) -> list[str]:
+    out = []
+    for event in events:
+        if event.kind == "cards_drawn":
+            continue  # the cards_seen event names them
+        line = describe(game, event)
+        if line is None:
+            continue
+        if event.visible_to is not None:
+            line += f"  (seen by {', '.join(who(game, s) for s in sorted(event.visible_to))})"
+        out.append(("" if event.kind == "turn_started" else "    ") + line)
+    return out
+
+
+class Replayer:
+    """The game at one point of its saved history, moved forward choice by choice."""
+
+    def __init__(self, doc: dict, paths: tuple[str, ...], console: Console):
+        self.doc, self.paths, self.console = doc, paths, console
+        self.choices = doc["choices"]
+        self.game = saves.replay(doc, paths, upto=0, check_digest=False)
+        self.done = 0
+
+    def show(self, lines: list[str]) -> None:
+        for line in lines:
+            self.console.print(Text(line, style="bold" if not line.startswith(" ") else ""))
+
+    def step(self) -> None:
+        """Make the next saved choice and show it with what it caused."""
+        game = self.game
+        decision = game.pending
+        choice = self.choices[self.done]
+        if decision is None:
+            raise saves.SaveError(f"choice {self.done + 1} of the save comes after the end of the game")
+        try:
+            picked = list(decision.resolve(choice))
+        except IllegalChoice:
+            raise saves.SaveError(f"choice {self.done + 1} of the save ({choice!r}) is not legal here: the save was made by a different version of module {game.setup.module}") from None
+        before = len(game.events)
+        game.decide(choice)
+        self.done += 1
+        label = describe_choice(decision, picked if decision.count > 1 else picked[0])
+        self.console.print(Text.assemble(f"{self.done:>5}. ", render.name_text(game, decision.player), f": {decision.prompt} -> ", (label, "bold")))
+        self.show(event_lines(game, game.events[before:]))
+
+    def jump(self, number: int) -> None:
+        """Go to just before choice ``number`` (1-based) and make it."""
+        self.game = saves.replay(self.doc, self.paths, upto=number - 1, check_digest=False)
+        self.done = number - 1
+        self.console.print(f"-- decision {number} of {len(self.choices)}, turn {self.game.state.turn} --", markup=False)
+        self.step()
+
+    def finish(self) -> None:
+        game = self.game
+        if self.done == len(self.choices) and game.digest() != self.doc["digest"]:
+            self.console.print(f"Warning: this replay does not reach the saved position; the save was made by a different version of module {game.setup.module}.", markup=False)
+        if game.is_over:
+            self.console.print(render.result_text(game))
+            self.console.print(render.final_table(game))
+        else:
+            self.console.print(f"The save stops here, in turn {game.state.turn}; carry on with: warp-empires resume FILE", markup=False)
+
+
+@click.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--all", "show_all", is_flag=True, help="Print the whole game at once.")
+@click.option("--step", "stepping", is_flag=True, help="Step through even when input is not a terminal.")
+@click.pass_context
+@friendly
+def replay_command(ctx, file, show_all, stepping) -> None:
+    """Step through a saved game: Enter for the next decision, a number to jump, q to quit.
+
+    When input is not a terminal (or with --all) the whole game is printed.
+    """
+    doc = saves.read(file)
+    console = Console(highlight=False)
+    player = Replayer(doc, module_paths(ctx), console)
+    game = player.game
+    names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)
+    console.print(f"Replay of {file}: {game.rules.info.title or game.setup.module}; {names}; {len(player.choices)} decisions.", markup=False)
+    player.show(event_lines(game, game.events))
+    interactive = not show_all and (stepping or sys.stdin.isatty())
+    total = len(player.choices)
+    while player.done < total:
+        if not interactive:
+            player.step()
+            continue
+        text = read_line(console, f"[{player.done + 1}/{total}] Enter: next, a number: go to that decision, q: quit > ")
+        if text is None or text.strip().lower() in ("q", "quit"):
+            return
+        text = text.strip()
+        if not text:
+            player.step()
+        elif text.isdigit() and 1 <= int(text) <= total:
+            player.jump(int(text))
+        elif text.lower() == "map":
+            console.print(render.board_table(player.game, None))
+        else:
+            console.print(f"Press Enter, type a decision number from 1 to {total}, map, or q.", markup=False)
+    player.finish()
