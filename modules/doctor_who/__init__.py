@@ -9,8 +9,13 @@ from warp_empires.rules.setup import generic_setup
 from .effects import EFFECTS
 
 
-def nexus_points(game) -> list[int]:
-    return [z for z, t in enumerate(game.state.zone_types) if "nexus" in t.tags]
+def nexus_points(game) -> tuple[int, ...]:
+    """The Nexus Points of the map. No card turns a zone into or out of a Nexus Point,
+    so they are found once per game (a scan of every zone is costly on big maps)."""
+    found = game.state.registers.get("nexus_points")
+    if found is None:
+        found = game.state.registers["nexus_points"] = tuple(z for z, t in enumerate(game.state.zone_types) if "nexus" in t.tags)
+    return found
 
 
 class DoctorWho(ThemePlugin):
