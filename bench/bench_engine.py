@@ -27,7 +27,6 @@ def grid_map(book: Rulebook, zones: int, seed: int) -> ZoneMap:
     """A square-ish grid of zones with types rolled from the theme's table and two far corners as starts."""
     rng = random.Random(seed)
     cols = max(2, int(zones**0.5))
-    rows = -(-zones // cols)
     rolled = [t for t in book.zone_types.values() if t.rolls and t.passable] or list(book.zone_types.values())
     start_type = next((t for t in book.zone_types.values() if t.generates_revenue), rolled[0])
     rows_out = []

@@ -1,10 +1,10 @@
 """The game: state, the step stack that runs the rules, and the one decision door.
 
->>> from warp_empires.testing import tiny_game  # doctest: +SKIP
->>> game = tiny_game()                           # doctest: +SKIP
->>> game.pending.options[0]                      # doctest: +SKIP
-Option(id='done', label='Keep my hand')
->>> game.decide("done")                          # doctest: +SKIP
+A game is driven through one door::
+
+    game = Game(GameSetup("doctor_who", [Seat("Ann", "daleks"), Seat("Bob", "cybermen")], zone_map, seed=3))
+    game.pending.options[0]   # Option(id='done', label='Keep the rest of my hand', value=None)
+    game.decide("done")
 
 The rules are a stack of small :class:`Step` objects. The engine pops the top step
 and runs it; a step does its work, may push further steps, and may return a
@@ -28,7 +28,6 @@ from .board import Board
 from .decisions import Decision, IllegalChoice, Option
 from .events import Event
 from .hooks import RuleHooks
-from .model.state import GameState
 from .rulebook import Rulebook
 from .zonemap import ZoneMap
 

@@ -104,7 +104,7 @@ def why_option(game: Game, decision: Decision, index: int) -> str:
     rules make them; anything else (a theme's own kind of answer) gets the general reason.
     """
     option = decision.options[index]
-    kind, seat, value, ctx = decision.kind, decision.player, option.value, decision.context
+    kind, value, ctx = decision.kind, option.value, decision.context
     head = option.id.partition(":")[0] if isinstance(value, int) else ""
     if option.id in ("pass", "done", "stop"):
         return f"'{option.label}' is always allowed: nobody has to play a card, buy or keep moving."
