@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .model.data import CardType, Faction, ModuleInfo, Settings, UnitType, ZoneType
-from .model.state import GameState, Player, Unit
+from .model.state import GameState, Player, Unit, ZoneUnits
 
 if TYPE_CHECKING:
     from .effects.base import Effect
@@ -125,7 +125,7 @@ class Rulebook:
         return GameState(
             units=units,
             players=players,
-            zone_units=[[] for _ in zones],
+            zone_units=ZoneUnits(len(zones)),
             zone_types=[self.zone_types[z.type] for z in zones],
             control={},
             pools=pools,

@@ -17,7 +17,7 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
     """
     s = game.state
     zones = []
-    for zone, ids in enumerate(s.zone_units):
+    for zone, ids in enumerate(s.zone_units):  # every zone, occupied or not
         stacks = []
         for owner in sorted({s.units[u].owner for u in ids}):
             mine = [u for u in ids if s.units[u].owner == owner]

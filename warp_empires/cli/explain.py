@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..model.state import ZoneUnits
 from ..rules import move, recruit
 from .narrate import who, zone
 from .render import trigger_text
@@ -243,7 +244,7 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int) -> str:
     allow, words = _allowance_words(game, owner, units)
     far = game.board.reachable(s, owner, start, FAR, can_enter, blocked)
     ghost = s.copy()
-    ghost.zone_units = [[u for u in ids if ghost.units[u].owner == owner] for ids in ghost.zone_units]
+    ghost.zone_units = ZoneUnits.from_lists([[u for u in ids if ghost.units[u].owner == owner] for ids in ghost.zone_units])
     free = game.board.reachable(ghost, owner, start, FAR, can_enter, blocked)
     if z in far and far[z] <= allow:
         return f"{zone(game, z)} is in reach: it costs {far[z]} of the group's {allow} movement point(s)."

@@ -24,6 +24,51 @@ PLACE_NAMES = {POOL: "pool", BOARD: "board", CAPTURED: "captured", OFFER: "offer
 NOBODY = -1
 
 
+class ZoneUnits:
+    """The unit ids in each zone, kept only for zones that hold units.
+
+    Indexing (``zone_units[zone]``) gives the zone's list, to read or change; iterating
+    gives every zone's list in id order. A big map is mostly empty, so copying this
+    costs what the occupied zones cost, not what the map costs.
+    """
+
+    __slots__ = ("_zones", "_count")
+
+    def __init__(self, count: int, zones: dict[int, list[int]] | None = None):
+        self._count = count
+        self._zones = {} if zones is None else zones
+
+    @classmethod
+    def from_lists(cls, lists: list[list[int]]) -> ZoneUnits:
+        return cls(len(lists), {z: ids for z, ids in enumerate(lists) if ids})
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, zone: int) -> list[int]:
+        ids = self._zones.get(zone)
+        if ids is None:
+            if not 0 <= zone < self._count:
+                raise IndexError(f"zone {zone} does not exist (zones are 0..{self._count - 1})")
+            ids = self._zones[zone] = []
+        return ids
+
+    def get(self, zone: int) -> list[int] | tuple[()]:
+        """The zone's unit ids without creating an entry (empty zones give ``()``)."""
+        return self._zones.get(zone, ())
+
+    def __iter__(self):
+        zones = self._zones
+        return (zones.get(z, []) for z in range(self._count))
+
+    def occupied(self) -> list[int]:
+        """Zones holding at least one unit, in id order."""
+        return sorted(z for z, ids in self._zones.items() if ids)
+
+    def copy(self) -> ZoneUnits:
+        return ZoneUnits(self._count, {z: ids[:] for z, ids in self._zones.items() if ids})
+
+
 @attrs.define(slots=True)
 class Unit:
     """One unit chit. ``owner`` is a seat or -1; ``zone`` a zone id or -1."""
@@ -78,7 +123,7 @@ class GameState:
 
     units: list[Unit]
     players: list[Player]
-    zone_units: list[list[int]]
+    zone_units: ZoneUnits
     zone_types: list[ZoneType]
     control: dict[int, int]  # zone -> seat holding its control marker
     pools: dict[str, list[int]]
@@ -100,7 +145,7 @@ class GameState:
         return GameState(
             units=[u.copy() for u in self.units],
             players=[p.copy() for p in self.players],
-            zone_units=[z[:] for z in self.zone_units],
+            zone_units=self.zone_units.copy(),
             zone_types=self.zone_types[:],
             control=dict(self.control),
             pools={k: v[:] for k, v in self.pools.items()},
@@ -124,15 +169,15 @@ class GameState:
     def stack(self, zone: int, owner: int) -> list[int]:
         """Ids of ``owner``'s units in ``zone``, top unit first."""
         units = self.units
-        return [u for u in self.zone_units[zone] if units[u].owner == owner]
+        return [u for u in self.zone_units.get(zone) if units[u].owner == owner]
 
     def owners_in(self, zone: int) -> set[int]:
         units = self.units
-        return {units[u].owner for u in self.zone_units[zone]}
+        return {units[u].owner for u in self.zone_units.get(zone)}
 
     def has_enemy(self, zone: int, seat: int) -> bool:
         units = self.units
-        for u in self.zone_units[zone]:
+        for u in self.zone_units.get(zone):
             if units[u].owner != seat:
                 return True
         return False

@@ -128,7 +128,7 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
 def movable(game: Game, seat: int, zone: int, tag: str | None = None) -> tuple[int, ...]:
     units = game.state.units
     return tuple(
-        u for u in game.state.zone_units[zone]
+        u for u in game.state.zone_units.get(zone)
         if units[u].owner == seat and not units[u].moved and units[u].type.speed > 0 and (tag is None or tag in units[u].type.tags)
     )
 
