@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from helpers import BASIC, make_map
 from warp_empires import Game, GameSetup, Seat, Step, hookimpl, make_manager
+from warp_empires import invariants
 from warp_empires.agents import RandomAgent
-from warp_empires.model.state import BOARD, CAPTURED, NOBODY, OFFER, POOL
 from warp_empires.plugins import find_module
 
 DOCTOR_WHO = find_module("doctor_who").plugin
@@ -99,40 +99,9 @@ def new_game(setup, plugin, watch):
 
 
 def check(game, units, all_cards):
-    s = game.state
-    assert len(s.units) == units
-    pooled = [u for ids in s.pools.values() for u in ids]
-    on_board = [u for ids in s.zone_units for u in ids]
-    assert len(set(pooled)) == len(pooled), "a unit is in a pool twice"
-    assert len(set(on_board)) == len(on_board), "a unit is on the board twice"
-    assert not set(pooled) & set(on_board), "a unit is both pooled and on the board"
-    pooled_set, board_set = set(pooled), set(on_board)
-    counts = {POOL: 0, BOARD: 0, CAPTURED: 0, OFFER: 0}
-    for u in s.units:
-        counts[u.place] += 1
-        if u.place == POOL:
-            assert u.id in s.pools[u.pool] and u.owner == NOBODY
-        elif u.place == BOARD:
-            assert u.id in s.zone_units[u.zone] and u.owner != NOBODY
-        else:
-            assert u.id not in pooled_set and u.id not in board_set
-            if u.place == CAPTURED:
-                assert u.owner != NOBODY and u.zone == NOBODY
-    assert counts[POOL] == len(pooled) and counts[BOARD] == len(on_board)
-    assert sum(counts.values()) == units
-    if s.phase != "recruit":
-        assert counts[OFFER] == 0, "units left on offer after the recruit phase"
-    held = [c for p in s.players for c in p.hand] + s.deck + s.discard
-    assert sorted(held) == all_cards, "a card is lost or duplicated"
-    assert all(p.treasury >= 0 for p in s.players)
-    assert all(s.zone_types[z].generates_revenue for z in s.control), "a control marker on a zone that earns nothing"
-    assert all(0 <= seat < len(s.players) for seat in s.control.values())
-    d = game.pending
-    assert d is not None or game.is_over
-    if d is not None:
-        assert len(d.options) > d.count and 0 <= d.player < len(s.players)
-    else:
-        assert game.winner is not None
+    assert len(game.state.units) == units
+    assert len(game.rules.cards) == len(all_cards)
+    invariants.check(game)
 
 
 @settings(max_examples=400, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])

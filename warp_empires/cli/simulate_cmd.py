@@ -9,16 +9,20 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from .. import invariants
 from ..agents import RandomAgent
 from ..engine import Seat
 from .common import friendly, load_zone_map, module_paths, new_game, pick_factions, random_zone_map, rulebook
 
 
-def play_out(game, seed: int) -> None:
-    """Play ``game`` to its end with one random agent per seat, seeded from ``seed``."""
+def play_out(game, seed: int, check: bool = False) -> None:
+    """Play ``game`` to its end with one random agent per seat, seeded from ``seed``;
+    with ``check``, the invariants are checked after every decision."""
     agents = [RandomAgent(seed * 7919 + i) for i in range(len(game.state.players))]
     while game.pending is not None:
         game.decide(agents[game.pending.player].choose(game))
+        if check:
+            invariants.check(game)
 
 
 @click.command("simulate")
@@ -29,9 +33,10 @@ def play_out(game, seed: int) -> None:
 @click.option("--players", default=2, show_default=True, type=click.IntRange(1, 8), help="Seats per game.")
 @click.option("--zones", default=40, show_default=True, type=click.IntRange(4), help="Zones of each random map.")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play every game on this map file instead.")
+@click.option("--check", is_flag=True, help="Check the engine's invariants after every decision (slower).")
 @click.pass_context
 @friendly
-def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_file) -> None:
+def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_file, check) -> None:
     """Play GAMES games of MODULE between random agents and report the results."""
     paths = module_paths(ctx)
     pm, book = rulebook(module, paths)
@@ -47,7 +52,7 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_f
         zone_map = fixed_map or random_zone_map(pm, zones, players, game_seed)
         seats = [Seat(f"AI {i + 1}", f, "ai:random") for i, f in enumerate(factions)]
         game = new_game(module, seats, zone_map, game_seed, turn_limit, paths)
-        play_out(game, game_seed)
+        play_out(game, game_seed, check)
         rounds = (game.state.turn - 1) // players + 1
         total_turns += rounds
         total_decisions += game.decisions

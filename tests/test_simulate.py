@@ -1,0 +1,71 @@
+"""``warp-empires simulate``: AI-only games on generated maps, reproducible from the seed."""
+
+import pytest
+from click.testing import CliRunner
+
+from warp_empires.cli.main import cli
+from warp_empires.cli.simulate_cmd import play_out
+from warp_empires.engine import Game, GameSetup, Seat
+from warp_empires.mapgen import generate_for_theme
+from warp_empires.plugins import make_manager
+
+RACES = ["earth_empire", "cybermen", "daleks", "movellans", "sontarans", "rutans", "ice_warriors", "gallifreyans", "great_vampires", "vardans"]
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["simulate", *args])
+
+
+def test_same_seed_same_report_with_a_line_per_game_and_races_tallied():
+    first = run("doctor_who", "--games", "3", "--seed", "1", "--turn-limit", "6", "--zones", "24")
+    again = run("doctor_who", "--games", "3", "--seed", "1", "--turn-limit", "6", "--zones", "24")
+    assert first.exit_code == 0, first.output
+    lines = first.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["game    1", "game    2", "game    3"]
+    assert all("rounds   6" in line or "winner" in line for line in lines[:3])
+    assert "3 games" in first.stdout and "results by faction" in first.stdout
+    games_column = sum(int(row.split("│")[2]) for row in lines if row.count("│") == 5)
+    assert games_column == 6  # two seats a game, each counted for its race
+    assert first.stdout == again.stdout
+
+
+def test_another_seed_gives_other_games():
+    a = run("doctor_who", "--games", "2", "--seed", "1", "--turn-limit", "4", "--zones", "24")
+    b = run("doctor_who", "--games", "2", "--seed", "2", "--turn-limit", "4", "--zones", "24")
+    assert a.exit_code == b.exit_code == 0
+    assert a.stdout.splitlines()[:2] != b.stdout.splitlines()[:2]
+
+
+def test_unknown_module_is_one_line_and_exit_1():
+    result = run("no_such_theme")
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        "Error: unknown module 'no_such_theme'; installed modules: classical_city_states, doctor_who, warhammer_space"
+    ]
+
+
+def _doctor_who_games(count, seed0):
+    for n in range(count):
+        seed = seed0 + n
+        players = 2 + n % 3
+        pm = make_manager("doctor_who")
+        zone_map = generate_for_theme(pm, zones=20 + 5 * players, players=players, seed=seed)
+        races = [RACES[(seed * 7 + i * 3) % len(RACES)] for i in range(players)]
+        if len(set(races)) < players:
+            races = RACES[n % 5 : n % 5 + players]
+        game = Game(GameSetup("doctor_who", [Seat(f"AI {i}", r) for i, r in enumerate(races)], zone_map, seed, 20), plugins=pm)
+        play_out(game, seed, check=True)
+        yield game
+
+
+def test_random_doctor_who_games_on_generated_maps_keep_every_invariant():
+    games = list(_doctor_who_games(12, 100))
+    assert all(g.is_over and g.winner is not None for g in games)
+    assert {len(g.state.players) for g in games} == {2, 3, 4}
+
+
+@pytest.mark.slow
+def test_a_thousand_random_doctor_who_games_keep_every_invariant():
+    """The full run (a few minutes): python -m pytest -m slow."""
+    ended = sum(1 for g in _doctor_who_games(1000, 10_000) if g.is_over)
+    assert ended == 1000
