@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
+import pluggy
 
 from ..decisions import IllegalChoice
 from ..engine import Game, GameSetup, Seat
@@ -18,7 +19,9 @@ from ..saves import SaveError
 from ..zonemap import ZoneMap
 
 #: Errors a user can cause; each becomes a one-line message and exit code 1.
-USER_ERRORS: tuple[type[Exception], ...] = (ModuleError, SetupError, DataError, SaveError, IllegalChoice, OSError)
+USER_ERRORS: tuple[type[Exception], ...] = (
+    ModuleError, SetupError, DataError, SaveError, IllegalChoice, OSError, pluggy.PluginValidationError,
+)
 
 
 def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import click
 
 from .. import __version__
+from .map_cmd import map_group
 from .modules_cmd import modules_command
+from .play_cmd import play_command, replay_command, resume_command
 from .rules_cmd import rules_command
 from .simulate_cmd import simulate_command
 
@@ -22,15 +24,8 @@ def cli(ctx: click.Context, module_paths: tuple[str, ...]) -> None:
     ctx.obj = {"module_paths": module_paths}
 
 
-cli.add_command(modules_command)
-cli.add_command(rules_command)
-cli.add_command(simulate_command)
-
-from .play_cmd import play_command, replay_command, resume_command  # noqa: E402
-
-cli.add_command(play_command)
-cli.add_command(resume_command)
-cli.add_command(replay_command)
+for command in (play_command, resume_command, replay_command, simulate_command, map_group, rules_command, modules_command):
+    cli.add_command(command)
 
 
 def main() -> None:

@@ -2,80 +2,34 @@
 
 from __future__ import annotations
 
-import functools
-import importlib.metadata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import attrs
 import click
-import pluggy
 from rich.console import Console
 
-from ..mapgen import MapError, MapTheme, check_map, fairness, generate_map, load, map_theme, save
+from ..mapgen import MapTheme, check_map, fairness, generate_map, load, map_theme, save
 from ..mapgen.importers import import_map
 from ..mapgen.render import save_png, save_svg
 from ..mapgen.summary import print_summary
-from ..model.loading import DataError, load_theme_data
 from ..zonemap import ZoneMap
+from .common import friendly
 
 #: Maps of at least this many zones take a second or more; they show a progress line.
 PROGRESS_ZONES = 1500
 
 
-def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Report the errors a user can cause as one line and exit code 1, never a traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except (click.ClickException, click.exceptions.Exit):
-            raise
-        except (MapError, DataError, ValueError) as exc:
-            raise click.ClickException(_one_line(exc)) from None
-        except OSError as exc:
-            raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else _one_line(exc)) from None
-        except pluggy.PluginValidationError as exc:
-            raise click.ClickException(_one_line(exc)) from None
-
-    return wrapper
-
-
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
-
-
 def _theme(ctx: click.Context, module: str, players: int) -> MapTheme:
     """The zone types and map rules of ``module``, through its plugin manager."""
-    from ..plugins import ModuleError, make_manager
+    from ..plugins import make_manager
 
     paths = tuple(((ctx.find_root().obj or {}).get("module_paths", ())))
-    try:
-        theme = map_theme(make_manager(module, module_paths=paths), players)
-    except ModuleError:
-        data = _data_only(module)
-        if data is None:
-            raise
-        theme = MapTheme(data.zone_types, data.map_rules)
+    theme = map_theme(make_manager(module, module_paths=paths), players)
     if not theme.zone_types:
         raise click.ClickException(f"module {module!r} defines no zone types, so it cannot type a map")
     return theme
-
-
-def _data_only(module: str):
-    """An installed theme that so far has only its TOML data (no Python plugin):
-    its zone types and map rules are all a map needs."""
-    for ep in importlib.metadata.entry_points(group="warp_empires.modules"):
-        if ep.name == module:
-            try:
-                return load_theme_data(ep.value)
-            except Exception:  # not even data: report the plugin error instead
-                return None
-    return None
 
 
 def _with_module(zone_map: ZoneMap, module: str | None) -> ZoneMap:
@@ -123,7 +77,7 @@ def map_group() -> None:
 @click.option("--svg", type=click.Path(dir_okay=False), help="Also draw the map as SVG.")
 @click.option("--png", type=click.Path(dir_okay=False), help="Also draw the map as PNG.")
 @click.pass_context
-@_friendly
+@friendly
 def generate_command(ctx, module, zones, players, seed, balanced, symmetric, layout, width, height, output, svg, png) -> None:
     """Generate a random map that meets the theme's rules and save it."""
     if layout == "hex":
@@ -167,7 +121,7 @@ def _recorded_theme(ctx, zone_map: ZoneMap, module: str | None, players: int):
 @click.option("--svg", type=click.Path(dir_okay=False), help="Draw the map as SVG.")
 @click.option("--png", type=click.Path(dir_okay=False), help="Draw the map as PNG.")
 @click.pass_context
-@_friendly
+@friendly
 def show_command(ctx, file, module, svg, png) -> None:
     """Describe a map file in the terminal, and optionally draw it."""
     zone_map = load(file)
@@ -182,7 +136,7 @@ def show_command(ctx, file, module, svg, png) -> None:
 @click.option("--module", help="Also check the rules of this theme.")
 @click.option("--players", type=click.IntRange(1, 12), help="Players to check for (default: one per start zone).")
 @click.pass_context
-@_friendly
+@friendly
 def check_command(ctx, file, module, players) -> None:
     """Check a map file: print "ok" (exit 0) or every problem, one per line (exit 1)."""
     zone_map = load(file)
@@ -207,7 +161,7 @@ def check_command(ctx, file, module, players) -> None:
 @click.option("--svg", type=click.Path(dir_okay=False), help="Also draw the map as SVG.")
 @click.option("--png", type=click.Path(dir_okay=False), help="Also draw the map as PNG.")
 @click.pass_context
-@_friendly
+@friendly
 def import_command(ctx, file, output, module, seed, players, svg, png) -> None:
     """Turn a Risk-style .map file or a .graphml graph into a map file."""
     if players and not module:

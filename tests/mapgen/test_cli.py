@@ -1,0 +1,121 @@
+"""``warp-empires map``: generate, show, check and import from the command line."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+from click.testing import CliRunner
+
+from warp_empires.cli.map_cmd import map_group
+from warp_empires.mapgen import load
+
+from .conftest import FIXTURES
+
+
+def run(*args):
+    result = CliRunner().invoke(map_group, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_generate_writes_the_map_and_its_drawings(tmp_path):
+    out, svg, png = tmp_path / "galaxy.json", tmp_path / "galaxy.svg", tmp_path / "galaxy.png"
+    r = run("generate", "--module", "doctor_who", "--zones", 40, "--players", 4, "--seed", 7, "--balanced", "-o", out, "--svg", svg, "--png", png)
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == f"wrote {out}: 40 zones, {len(load(out).edges)} borders, 4 start zones (seed 7)"
+    assert "revenue within 2 borders of each start" in r.output
+    m = load(out)
+    assert len(m.zones) == 40 and m.meta["options"]["module"] == "doctor_who" and m.meta["options"]["balanced"] is True
+    assert len(ET.parse(svg).getroot().findall(".//{http://www.w3.org/2000/svg}polygon")) == 40
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_generate_twice_gives_the_same_file(tmp_path):
+    run("generate", "--seed", 3, "--zones", 30, "--players", 2, "-o", tmp_path / "a.json")
+    run("generate", "--seed", 3, "--zones", 30, "--players", 2, "-o", tmp_path / "b.json")
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+
+
+def test_generate_a_hex_map(tmp_path):
+    r = run("generate", "--layout", "hex", "--width", 7, "--height", 5, "--players", 2, "--symmetric", "-o", tmp_path / "h.json")
+    assert r.exit_code == 0, r.output
+    assert len(load(tmp_path / "h.json").zones) == 35
+    r = run("generate", "--layout", "hex", "--width", 7.5, "--height", 5, "-o", tmp_path / "h.json")
+    assert r.exit_code == 1
+    assert r.output == "Error: --width counts hexes in the hex layout; use a whole number, not 7.5\n"
+
+
+def test_show_prints_the_summary(tmp_path):
+    run("generate", "--seed", 7, "--players", 2, "-o", tmp_path / "g.json")
+    r = run("show", tmp_path / "g.json", "--svg", tmp_path / "g.svg")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("g.json: 40 zones, ")
+    assert "Nexus Point" in r.output  # the file records its module, so type names are shown
+    assert "Start zones" in r.output and "diameter" in r.output
+    assert (tmp_path / "g.svg").exists()
+
+
+def test_check_says_ok(tmp_path):
+    run("generate", "--seed", 1, "--players", 3, "-o", tmp_path / "g.json")
+    r = run("check", tmp_path / "g.json", "--module", "doctor_who")
+    assert (r.exit_code, r.output) == (0, "ok\n")
+    assert run("check", tmp_path / "g.json").output == "ok\n"
+
+
+def test_check_lists_every_problem_and_fails(tmp_path):
+    run("generate", "--seed", 1, "--players", 3, "-o", tmp_path / "g.json")
+    doc = json.loads((tmp_path / "g.json").read_text())
+    earth = next(z for z in doc["zones"] if z["name"] == "Earth")
+    earth["name"] = "Terra"
+    (tmp_path / "g.json").write_text(json.dumps(doc))
+    r = run("check", tmp_path / "g.json", "--module", "doctor_who", "--players", 5)
+    assert r.exit_code == 1
+    lines = r.output.splitlines()
+    assert "no zone is named Earth (the theme needs Earth, a Nexus Point)" in lines
+    assert "the map has 3 start zones; 5 players need 5" in lines
+    assert any(line.startswith("the map has ") and "Nexus Point zones; 5 players need at least 6" in line for line in lines)
+
+
+def test_import_a_risk_map(tmp_path):
+    r = run("import", FIXTURES / "shattered_reaches.map", "-o", tmp_path / "r.json", "--module", "doctor_who", "--seed", 2, "--players", 3)
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith(f"wrote {tmp_path / 'r.json'}: 42 zones, 82 borders (types rolled from doctor_who)")
+    m = load(tmp_path / "r.json")
+    assert len(m.starts) == 3
+    assert run("check", tmp_path / "r.json", "--module", "doctor_who").output == "ok\n"
+    r = run("import", FIXTURES / "shattered_reaches.map", "-o", tmp_path / "plain.json")
+    assert r.exit_code == 0 and "zone types not set" in r.output
+
+
+def test_bad_files_give_one_line_and_exit_1(tmp_path):
+    (tmp_path / "bad.json").write_text('{"format": "warp-empires-map", "format_version": 1, "zo')
+    for command in ("show", "check"):
+        r = run(command, tmp_path / "bad.json")
+        assert r.exit_code == 1
+        assert r.output == "Error: the file is truncated (the JSON breaks off at line 1, column 55)\n"
+    r = run("show", tmp_path / "missing.json")
+    assert r.exit_code == 1 and r.output.startswith("Error: cannot read ") and r.output.count("\n") == 1
+    (tmp_path / "bad.map").write_text("[countries]\n1 A 1 0 0\n[borders]\n1 9\n")
+    r = run("import", tmp_path / "bad.map", "-o", tmp_path / "x.json")
+    assert (r.exit_code, r.output) == (1, "Error: line 4: border names country 9, which [countries] does not list\n")
+
+
+def test_unknown_module_lists_the_installed_ones(tmp_path):
+    r = run("generate", "--module", "startrek", "-o", tmp_path / "x.json")
+    assert r.exit_code == 1
+    assert r.output.startswith("Error: unknown module 'startrek'; installed modules: ")
+    assert "doctor_who" in r.output and r.output.count("\n") == 1
+
+
+def test_rules_no_map_can_meet_are_one_line(tmp_path):
+    r = run("generate", "--zones", 6, "--players", 4, "-o", tmp_path / "x.json")
+    assert r.exit_code == 1
+    assert r.output == "Error: minimum counts: a map for 4 players needs at least 9 zones (Rich Zone: 4, Nexus Point: 5); it has 6\n"
+
+
+def test_checking_an_untyped_import_against_a_theme_says_what_to_do(tmp_path):
+    run("import", FIXTURES / "shattered_reaches.map", "-o", tmp_path / "plain.json")
+    r = run("check", tmp_path / "plain.json", "--module", "doctor_who")
+    assert r.exit_code == 1
+    assert r.output.splitlines()[0] == "42 zones have no zone type (the first is Frostmere); set them, or import with a module"

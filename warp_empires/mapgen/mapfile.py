@@ -1,0 +1,279 @@
+"""The map file: one JSON document holding a :class:`~warp_empires.zonemap.ZoneMap`.
+
+::
+
+    {"format": "warp-empires-map", "format_version": 1,
+     "generator": "warp-empires 0.1.0", "seed": 7, "options": {...},
+     "zones": [{"id": 0, "code": "SKA", "name": "Skaro", "type": "rich", "revenue": 3,
+                "terrain": "rich", "centroid": [x, y], "polygon": [[x, y], ...]}, ...],
+     "starts": [12, 3],
+     "graph": {"directed": false, "multigraph": false, "graph": {},
+               "nodes": [{"id": 0}, ...], "edges": [{"source": 0, "target": 1}, ...]}}
+
+Keys are sorted and coordinates rounded to 3 decimals, so the same map always gives
+the same bytes. Reading checks everything and raises :class:`MapFileError` with a
+one-line message at the first problem; nothing in a file is ever executed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from warp_empires.model.data import ZoneType
+from warp_empires.zonemap import MapZone, ZoneMap
+
+from .constraints import check_connected, passable_mask
+from .errors import MapFileError
+
+FORMAT = "warp-empires-map"
+FORMAT_VERSION = 1
+
+_TOP_FIELDS = ("generator", "seed", "options", "zones", "starts", "graph")
+_ZONE_FIELDS = ("id", "code", "name", "type", "revenue", "terrain", "centroid", "polygon")
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _num(x: float) -> float:
+    return round(float(x), 3) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def to_document(zone_map: ZoneMap) -> dict[str, Any]:
+    """The JSON-ready document of a map."""
+    g = nx.Graph()
+    g.add_nodes_from(range(len(zone_map.zones)))
+    g.add_edges_from(sorted(zone_map.edges))
+    meta = zone_map.meta
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "generator": meta.get("generator", "mapgen 1"),
+        "seed": meta.get("seed"),
+        "options": dict(meta.get("options") or {}),
+        "zones": [
+            {
+                "id": z.id,
+                "code": z.code,
+                "name": z.name,
+                "type": z.type,
+                "revenue": z.revenue,
+                "terrain": z.terrain,
+                "centroid": [_num(z.centroid[0]), _num(z.centroid[1])],
+                "polygon": [[_num(x), _num(y)] for x, y in z.polygon],
+            }
+            for z in zone_map.zones
+        ],
+        "starts": list(zone_map.starts),
+        "graph": nx.node_link_data(g, edges="edges"),
+    }
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(", ", ": "), ensure_ascii=False, allow_nan=False)
+
+
+def _emit(value: Any, indent: str) -> str:
+    """JSON with one line per zone, node and border, so files diff and read well."""
+    inner = indent + " "
+    if isinstance(value, dict) and any(_is_rows(v) for v in value.values()):
+        items = [f"{inner}{json.dumps(k)}: {_emit(value[k], inner)}" for k in sorted(value)]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if _is_rows(value):
+        return "[\n" + ",\n".join(inner + _compact(v) for v in value) + "\n" + indent + "]"
+    return _compact(value)
+
+
+def _is_rows(value: Any) -> bool:
+    return isinstance(value, list) and len(value) > 1 and all(isinstance(v, dict) for v in value)
+
+
+def dumps(zone_map: ZoneMap) -> str:
+    """The map as map file text (ending in a newline)."""
+    return _emit(to_document(zone_map), "") + "\n"
+
+
+def save(zone_map: ZoneMap, path: str | Path) -> None:
+    """Write the map file."""
+    Path(path).write_text(dumps(zone_map), encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def load(path: str | Path, zone_types: Sequence[ZoneType] | None = None) -> ZoneMap:
+    """Read and check a map file. See :func:`loads`."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise MapFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MapFileError("not a map file: not UTF-8 text") from None
+    return loads(text, zone_types)
+
+
+def loads(text: str, zone_types: Sequence[ZoneType] | None = None) -> ZoneMap:
+    """Parse and check map file text.
+
+    With ``zone_types`` the passable zones are judged by the theme; without, by the
+    ``impassable_types`` the file's options record. Raises :class:`MapFileError`.
+    """
+    if not text.strip():
+        raise MapFileError("the file is empty")
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        end = len(text.rstrip())
+        if exc.pos >= end or exc.msg.startswith("Unterminated string"):
+            line = text.count("\n", 0, end) + 1
+            column = end - (text.rfind("\n", 0, end) + 1)
+            raise MapFileError(f"the file is truncated (the JSON breaks off at line {line}, column {column})") from None
+        raise MapFileError(f"not a map file: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    return validate(document, zone_types)
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}.get(type(value), "a number")
+
+
+def _need(obj: dict, field: str, kinds: tuple[type, ...], where: str, what: str) -> Any:
+    if field not in obj:
+        raise MapFileError(f"{where}missing field '{field}'")
+    value = obj[field]
+    if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        raise MapFileError(f"{where}field '{field}': expected {what}, got {_kind(value)}")
+    return value
+
+
+def _point(value: Any, where: str) -> tuple[float, float]:
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        raise MapFileError(f"{where} is not a pair of numbers [x, y]")
+    if not all(math.isfinite(v) for v in value):
+        raise MapFileError(f"{where} is not finite")
+    return float(value[0]), float(value[1])
+
+
+def _zone(raw: Any, i: int) -> MapZone:
+    where = f"zones[{i}]: "
+    if not isinstance(raw, dict):
+        raise MapFileError(f"zones[{i}] is {_kind(raw)}, not an object")
+    zid = _need(raw, "id", (int,), where, "a whole number")
+    code = _need(raw, "code", (str,), where, "text")
+    name = _need(raw, "name", (str,), where, "text")
+    ztype = _need(raw, "type", (str,), where, "text")
+    revenue = _need(raw, "revenue", (int,), where, "a whole number")
+    terrain = _need(raw, "terrain", (str, type(None)), where, "text or null")
+    centroid = _point(_need(raw, "centroid", (list,), where, "[x, y]"), f"zones[{i}] ({name}), field 'centroid'")
+    poly = _need(raw, "polygon", (list,), where, "a list of [x, y] points")
+    label = f"zones[{i}] ({name}), field 'polygon'"
+    points = tuple(_point(p, f"{label}: point {k}") for k, p in enumerate(poly))
+    if 0 < len(points) < 3:
+        raise MapFileError(f"{label}: needs at least 3 points, got {len(points)}")
+    if points:
+        area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
+        if abs(area) < 1e-9:
+            raise MapFileError(f"{label}: has no area (its points lie on a line)")
+    if not code:
+        raise MapFileError(f"zones[{i}], field 'code': is empty")
+    return MapZone(zid, code, name, ztype, revenue, terrain, centroid, points)
+
+
+def _edges(graph: Any, count: int) -> list[tuple[int, int]]:
+    if not isinstance(graph, dict):
+        raise MapFileError(f"field 'graph': expected an object, got {_kind(graph)}")
+    for key in ("nodes", "edges"):
+        if key not in graph:
+            extra = " (borders are stored under 'edges')" if key == "edges" else ""
+            raise MapFileError(f"field 'graph': missing '{key}'{extra}")
+        if not isinstance(graph[key], list):
+            raise MapFileError(f"field 'graph': '{key}' must be a list")
+    ids = set()
+    for k, node in enumerate(graph["nodes"]):
+        if not isinstance(node, dict) or not isinstance(node.get("id"), int) or isinstance(node.get("id"), bool):
+            raise MapFileError(f"graph nodes[{k}]: expected an object with a whole-number 'id'")
+        if not 0 <= node["id"] < count:
+            raise MapFileError(f"the graph lists zone {node['id']}, which is not in the zones list")
+        ids.add(node["id"])
+    if len(ids) < count:
+        missing = min(set(range(count)) - ids)
+        raise MapFileError(f"the graph leaves out zone {missing}")
+    for k, edge in enumerate(graph["edges"]):
+        if not isinstance(edge, dict) or not all(isinstance(edge.get(f), int) and not isinstance(edge.get(f), bool) for f in ("source", "target")):
+            raise MapFileError(f"graph edges[{k}]: expected an object with whole-number 'source' and 'target'")
+        a, b = edge["source"], edge["target"]
+        for z in (a, b):
+            if not 0 <= z < count:
+                raise MapFileError(f"border {a}-{b} names zone {z}, which is not in the zones list")
+        if a == b:
+            raise MapFileError(f"border {a}-{b} joins a zone to itself")
+    try:
+        g = nx.node_link_graph(graph, edges="edges")
+    except (KeyError, TypeError, nx.NetworkXError) as exc:
+        raise MapFileError(f"field 'graph': not a node-link graph ({exc})") from None
+    return sorted({(min(a, b), max(a, b)) for a, b in g.edges()})
+
+
+def validate(document: Any, zone_types: Sequence[ZoneType] | None = None) -> ZoneMap:
+    """The :class:`ZoneMap` a parsed map document describes, after checking all of it."""
+    if not isinstance(document, dict):
+        raise MapFileError(f"not a map file: expected a JSON object at the top level, got {_kind(document)}")
+    if "format" not in document:
+        raise MapFileError("not a warp-empires map file (missing field 'format')")
+    if document["format"] != FORMAT:
+        raise MapFileError(f"not a warp-empires map file (format is {document['format']!r}, expected {FORMAT!r})")
+    version = _need(document, "format_version", (int,), "", "a whole number")
+    if version != FORMAT_VERSION:
+        raise MapFileError(f"unsupported format_version {version} (this version reads {FORMAT_VERSION})")
+    for field in _TOP_FIELDS:
+        if field not in document:
+            raise MapFileError(f"missing field '{field}'")
+    generator = _need(document, "generator", (str,), "", "text")
+    seed = _need(document, "seed", (int, type(None)), "", "a whole number or null")
+    options = _need(document, "options", (dict,), "", "an object")
+    blocked = options.get("impassable_types", [])
+    if not (isinstance(blocked, list) and all(isinstance(t, str) for t in blocked)):
+        raise MapFileError("options, field 'impassable_types': expected a list of zone type ids")
+    raw_zones = _need(document, "zones", (list,), "", "a list of zones")
+    if not raw_zones:
+        raise MapFileError("field 'zones': the map has no zones")
+    zones = [_zone(raw, i) for i, raw in enumerate(raw_zones)]
+
+    first_at: dict[int, int] = {}
+    for i, z in enumerate(zones):
+        if z.id in first_at:
+            raise MapFileError(f"zone id {z.id} is used twice (zones[{first_at[z.id]}] and zones[{i}])")
+        first_at[z.id] = i
+    for i, z in enumerate(zones):
+        if z.id != i:
+            raise MapFileError(f"zones[{i}] has id {z.id}; ids must be 0..{len(zones) - 1} in order")
+    codes: dict[str, int] = {}
+    for i, z in enumerate(zones):
+        if z.code.lower() in codes:
+            raise MapFileError(f"zone code {z.code!r} is used twice (zones[{codes[z.code.lower()]}] and zones[{i}])")
+        codes[z.code.lower()] = i
+
+    starts = _need(document, "starts", (list,), "", "a list of zone ids")
+    for s in starts:
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < len(zones):
+            raise MapFileError(f"starts lists zone {s!r}, which is not in the zones list")
+    if len(set(starts)) != len(starts):
+        raise MapFileError("starts lists a zone twice")
+
+    edges = _edges(document["graph"], len(zones))
+    meta = {"generator": generator, "seed": seed, "options": options}
+    try:
+        zone_map = ZoneMap(tuple(zones), tuple(edges), tuple(starts), meta)
+    except ValueError as exc:
+        raise MapFileError(str(exc)) from None
+    problems = check_connected(zone_map, passable_mask(zone_map, zone_types))
+    if problems:
+        raise MapFileError(problems[0])
+    return zone_map

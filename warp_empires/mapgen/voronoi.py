@@ -1,0 +1,152 @@
+"""Voronoi cells clipped to a rectangular frame, with the borders between them.
+
+Clipping uses reflection: every site near an edge of the frame is mirrored across
+that edge before scipy computes the diagram. The bisector between a site and its
+mirror image is the frame edge itself, so each original cell comes out already cut
+to the frame, and all the polygon work below is done on flat numpy arrays at once.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import attrs
+import numpy as np
+from scipy.spatial import Delaunay, Voronoi
+
+#: Borders shorter than this fraction of the typical zone width are dropped: two
+#: zones touching at (nearly) a point do not look like neighbours to a player.
+MIN_BORDER = 0.02
+
+
+@attrs.frozen(eq=False)
+class Cells:
+    """The clipped cells of ``n`` sites.
+
+    Cell ``i`` is ``points[start[i]:start[i + 1]]``, counter-clockwise (with y up).
+    ``edges`` are the pairs of cells sharing a border (sorted, each once).
+    """
+
+    points: np.ndarray
+    start: np.ndarray
+    centroids: np.ndarray
+    areas: np.ndarray
+    edges: np.ndarray
+
+    def polygon(self, i: int) -> np.ndarray:
+        return self.points[self.start[i] : self.start[i + 1]]
+
+
+def _with_mirrors(sites: np.ndarray, width: float, height: float, band: float) -> np.ndarray:
+    x, y = sites[:, 0], sites[:, 1]
+    parts = [
+        sites,
+        np.column_stack([-x, y])[x < band],
+        np.column_stack([2 * width - x, y])[x > width - band],
+        np.column_stack([x, -y])[y < band],
+        np.column_stack([x, 2 * height - y])[y > height - band],
+    ]
+    return np.concatenate(parts)
+
+
+def _inside(v: np.ndarray, width: float, height: float, spacing: float) -> bool:
+    slack = 1e-6 * spacing
+    return bool(((v >= -slack) & (v <= [width + slack, height + slack])).all())
+
+
+def _mirrored_diagram(sites, width, height, compute, usable):
+    """Run ``compute`` on the sites plus mirrors, widening the mirrored band until
+    ``usable`` says every original cell is closed and inside the frame."""
+    n = len(sites)
+    if n < 2:
+        raise ValueError("a Voronoi map needs at least 2 zones")
+    spacing = np.sqrt(width * height / n)
+    band = 2 * spacing
+    while True:
+        result = compute(_with_mirrors(sites, width, height, band))
+        if usable(result, spacing):
+            return result, spacing
+        if band > 2 * max(width, height):
+            raise ValueError("could not cut the Voronoi cells to the frame; are some sites outside it?")
+        band *= 2
+
+
+def _fans(sites: np.ndarray, owner: np.ndarray, verts: np.ndarray, width: float, height: float):
+    """Order each cell's corners around its site; return corners, starts, areas, centroids."""
+    n = len(sites)
+    verts = np.clip(verts, 0.0, [width, height])
+    rel = verts - sites[owner]
+    order = np.lexsort((np.arctan2(rel[:, 1], rel[:, 0]), owner))
+    pts, owner = verts[order], owner[order]
+    start = np.concatenate([[0], np.cumsum(np.bincount(owner, minlength=n))])
+    nxt = np.arange(len(pts)) + 1
+    nxt[start[1:] - 1] = start[:-1]
+    cross = pts[:, 0] * pts[nxt, 1] - pts[nxt, 0] * pts[:, 1]
+    area = 0.5 * np.bincount(owner, cross, minlength=n)
+    cx = np.bincount(owner, (pts[:, 0] + pts[nxt, 0]) * cross, minlength=n) / (6 * area)
+    cy = np.bincount(owner, (pts[:, 1] + pts[nxt, 1]) * cross, minlength=n) / (6 * area)
+    return pts, start, area, np.column_stack([cx, cy])
+
+
+def voronoi_cells(sites: np.ndarray, width: float, height: float) -> Cells:
+    """The Voronoi cells of ``sites`` (inside ``[0, width] x [0, height]``) cut to that frame."""
+    sites = np.asarray(sites, dtype=float)
+    n = len(sites)
+
+    def usable(vor: Voronoi, spacing: float) -> bool:
+        regions = [vor.regions[r] for r in vor.point_region[:n]]
+        sizes = np.fromiter(map(len, regions), dtype=np.int64, count=n)
+        flat = np.fromiter(itertools.chain.from_iterable(regions), dtype=np.int64, count=int(sizes.sum()))
+        vor.flat_regions = (sizes, flat)
+        return bool((sizes >= 3).all() and (flat >= 0).all()) and _inside(vor.vertices[flat], width, height, spacing)
+
+    vor, spacing = _mirrored_diagram(sites, width, height, Voronoi, usable)
+    sizes, flat = vor.flat_regions
+    pts, start, area, centroids = _fans(sites, np.repeat(np.arange(n), sizes), vor.vertices[flat], width, height)
+
+    # Ridges between two original sites are borders; those with a mirror image are
+    # the frame edge, and those between mirrors lie outside the frame.
+    rp = vor.ridge_points
+    inside = (rp[:, 0] < n) & (rp[:, 1] < n)
+    rv = np.asarray(vor.ridge_vertices, dtype=np.int64)[inside]
+    length = np.linalg.norm(vor.vertices[rv[:, 0]] - vor.vertices[rv[:, 1]], axis=1)
+    edges = np.sort(rp[inside][length > MIN_BORDER * spacing], axis=1)  # each ridge is listed once
+    edges = edges[np.lexsort((edges[:, 1], edges[:, 0]))]
+    return Cells(pts, start, centroids, area, edges)
+
+
+def _circumcentres(p: np.ndarray, simplices: np.ndarray) -> np.ndarray:
+    a, b, c = p[simplices[:, 0]], p[simplices[:, 1]], p[simplices[:, 2]]
+    b, c = b - a, c - a
+    d = 2 * (b[:, 0] * c[:, 1] - b[:, 1] * c[:, 0])
+    bb, cc = (b**2).sum(axis=1), (c**2).sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ux = (c[:, 1] * bb - b[:, 1] * cc) / d
+        uy = (b[:, 0] * cc - c[:, 0] * bb) / d
+    return a + np.column_stack([ux, uy])
+
+
+def cell_centroids(sites: np.ndarray, width: float, height: float) -> np.ndarray:
+    """The centroids of the clipped Voronoi cells of ``sites``, for Lloyd relaxation.
+
+    Works from the Delaunay triangulation (the corners of a site's cell are the
+    circumcentres of the triangles around it), which scipy builds in about half the
+    time of the full Voronoi diagram; relaxation needs nothing but the centroids.
+    """
+    sites = np.asarray(sites, dtype=float)
+    n = len(sites)
+
+    def usable(tri: Delaunay, spacing: float) -> bool:
+        if (np.unique(tri.convex_hull) < n).any():
+            return False
+        around = tri.simplices[(tri.simplices < n).any(axis=1)]
+        tri.centres = _circumcentres(tri.points, tri.simplices)
+        near = tri.centres[(tri.simplices < n).any(axis=1)]
+        return len(around) > 0 and bool(np.isfinite(near).all()) and _inside(near, width, height, spacing)
+
+    tri, _ = _mirrored_diagram(sites, width, height, Delaunay, usable)
+    corner_of = tri.simplices.ravel()
+    mine = corner_of < n
+    owner = corner_of[mine]
+    verts = np.repeat(tri.centres, 3, axis=0)[mine]
+    return _fans(sites, owner, verts, width, height)[3]
