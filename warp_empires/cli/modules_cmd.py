@@ -26,4 +26,4 @@ def modules_command(ctx: click.Context) -> None:
     if found.failures:
         console.print("[bold red]Failed to load:[/]")
         for name, reason in sorted(found.failures.items()):
-            console.print(f"  {name}: {reason}", markup=False, highlight=False)
+            console.print(f"  {name}: {reason}", markup=False, highlight=False, soft_wrap=True)

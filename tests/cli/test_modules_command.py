@@ -1,0 +1,32 @@
+"""``warp-empires modules``: what is installed, and what failed to load, by name."""
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from warp_empires.cli.main import cli
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def test_lists_the_bundled_themes_with_versions_and_descriptions():
+    result = CliRunner().invoke(cli, ["modules"], terminal_width=200)
+    assert result.exit_code == 0
+    rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if line.count("│") == 4}
+    assert {"doctor_who", "warhammer_space", "classical_city_states"} <= set(rows)
+    assert "1.0.0" in rows["doctor_who"] and "Races of the Doctor Who" in rows["doctor_who"]
+    assert "Failed to load" not in result.output
+
+
+def test_a_broken_module_is_reported_by_name_while_the_others_load():
+    result = CliRunner().invoke(cli, ["--module-path", str(FIXTURES / "broken_module"), "modules"], terminal_width=200)
+    assert result.exit_code == 0
+    assert "doctor_who" in result.output
+    failed = result.output.split("Failed to load:")[1].strip().splitlines()
+    assert failed == ["broken_module: ModuleNotFoundError: No module named 'warp_empires_missing_helper'"]
+
+
+def test_a_folder_module_is_listed_beside_the_installed_ones():
+    result = CliRunner().invoke(cli, ["--module-path", str(FIXTURES / "basic"), "modules"], terminal_width=200)
+    names = [line.split("│")[1].strip() for line in result.output.splitlines() if line.count("│") == 4]
+    assert "basic" in names and "doctor_who" in names
