@@ -1,9 +1,10 @@
 """Engine speed: random-agent games on small and huge maps, and the cost of a copy.
 
-Run: python bench/bench_engine.py [--module doctor_who] [--games 20]
+Run: python bench/bench_engine.py [--games 20]
 
-Prints games/s and decisions/s (CPU time of this process) on a 50-zone and a
-10,000-zone map, and game.clone() against copy.deepcopy of the state.
+Prints games/s and decisions/s (CPU time of this process) for the test suite's small
+fixture theme on a 50-zone and a 10,000-zone map, for Doctor Who Empires on a
+generated 40-zone galaxy, and game.clone() against copy.deepcopy of the state.
 """
 
 from __future__ import annotations
@@ -47,10 +48,10 @@ def play(module: str, zone_map: ZoneMap, factions: list[str], seed: int, turn_li
     return game
 
 
-def measure(module: str, zones: int, games: int, turn_limit: int, paths) -> tuple[float, float, float]:
+def measure(module: str, zones: int, games: int, turn_limit: int, paths, zone_map: ZoneMap | None = None) -> tuple[float, float, float]:
     book = Rulebook.from_plugins(make_manager(module, module_paths=paths))
     factions = list(book.factions)[:2]
-    zone_map = grid_map(book, zones, seed=zones)
+    zone_map = zone_map or grid_map(book, zones, seed=zones)
     decisions = 0
     started = time.process_time()
     for g in range(games):
@@ -81,21 +82,25 @@ def clone_cost(module: str, zones: int, paths) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--module", default="doctor_who")
-    parser.add_argument("--module-path", action="append", default=[])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--turn-limit", type=int, default=30)
     args = parser.parse_args()
-    print(f"module {args.module}, {args.games} random-agent games per map, turn limit {args.turn_limit}, python {sys.version.split()[0]}")
+    print(f"{args.games} random-agent games per line, turn limit {args.turn_limit} rounds, python {sys.version.split()[0]}")
+    fixture = ("basic", [str(FIXTURE / "basic")])
     per_decision = {}
     for zones in (50, 10_000):
-        gps, dps, us = measure(args.module, zones, args.games, args.turn_limit, args.module_path)
+        gps, dps, us = measure(*fixture[:1], zones, args.games, args.turn_limit, fixture[1])
         per_decision[zones] = us
-        print(f"{zones:>6} zones: {gps:8.2f} games/s  {dps:10,.0f} decisions/s  {us:6.1f} us/decision")
-    print(f"10,000-zone decision costs {per_decision[10_000] / per_decision[50]:.2f}x a 50-zone one")
+        print(f"fixture theme, {zones:>6} zones: {gps:8.2f} games/s  {dps:10,.0f} decisions/s  {us:6.1f} us/decision")
+    print(f"a decision on 10,000 zones costs {per_decision[10_000] / per_decision[50]:.2f}x one on 50 zones")
+    from warp_empires.mapgen import generate_for_theme
+
+    galaxy = generate_for_theme(make_manager("doctor_who"), zones=40, players=2, seed=1)
+    gps, dps, us = measure("doctor_who", 40, args.games, args.turn_limit, [], galaxy)
+    print(f"Doctor Who,        40 zones: {gps:8.2f} games/s  {dps:10,.0f} decisions/s  {us:6.1f} us/decision")
     for zones in (50, 10_000):
-        clone, deep = clone_cost(args.module, zones, args.module_path)
-        print(f"{zones:>6} zones: clone {clone:8.1f} us, deepcopy(state) {deep:9.1f} us, {deep / clone:5.1f}x faster")
+        clone, deep = clone_cost("basic", zones, fixture[1])
+        print(f"clone at {zones:>6} zones: {clone:8.1f} us, deepcopy(state) {deep:9.1f} us, {deep / clone:5.1f}x faster")
 
 
 if __name__ == "__main__":

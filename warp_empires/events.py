@@ -6,20 +6,21 @@ rules prints. An event that only some players may see names them in ``visible_to
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 
-@attrs.frozen(slots=True)
-class Event:
-    """``kind`` is a short name (``card_played``, ``moved``, ``battle``, ``units_lost``,
-    ``control``, ``revenue``...); ``data`` holds its details as plain values."""
+class Event(NamedTuple):
+    """``kind`` is a short name (``card_played``, ``moved``, ``battle``, ``unit_lost``,
+    ``control``, ``revenue``...); ``data`` holds its details as plain values.
+
+    A named tuple rather than an attrs class: a game makes a few events per decision,
+    and this is the cheapest immutable record Python has.
+    """
 
     kind: str
     turn: int
     seat: int  # the active player when it happened
-    data: dict[str, Any] = attrs.field(factory=dict)
+    data: dict[str, Any] = {}
     visible_to: frozenset[int] | None = None  # None: everyone
 
     def visible(self, seat: int | None) -> bool:
