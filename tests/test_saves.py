@@ -128,8 +128,8 @@ def test_a_deeply_nested_file_is_refused(tmp_path):
 
 def test_a_setup_with_a_broken_map_is_refused(tmp_path):
     doc = saved_doc(tmp_path)
-    doc["setup"]["map"]["edges"].append([0, 5000])
-    assert refuse(tmp_path, json.dumps(doc)) == "the save's setup is malformed: border 0-5000 names a zone that does not exist (ids are 0..23)"
+    doc["setup"]["map"]["graph"]["edges"].append({"source": 0, "target": 5000})
+    assert refuse(tmp_path, json.dumps(doc)) == "the save's setup is malformed: border 0-5000 names zone 5000, which is not in the zones list"
 
 
 def test_an_unknown_module_is_refused(tmp_path):

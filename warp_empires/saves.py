@@ -19,7 +19,7 @@ from typing import Any
 from . import __version__
 from .decisions import IllegalChoice
 from .engine import Game, GameSetup, Seat
-from .zonemap import zone_map_from_dict, zone_map_to_dict
+from .mapgen import mapfile
 
 FORMAT = "warp-empires-save"
 FORMAT_VERSION = 1
@@ -37,7 +37,7 @@ def setup_to_dict(setup: GameSetup) -> dict[str, Any]:
         "seed": setup.seed,
         "turn_limit": setup.turn_limit,
         "options": dict(setup.options),
-        "map": zone_map_to_dict(setup.zone_map),
+        "map": mapfile.to_document(setup.zone_map),
     }
 
 
@@ -52,7 +52,7 @@ def setup_from_dict(doc: Any) -> GameSetup:
         seed = doc["seed"]
         if not isinstance(seed, int):
             raise SaveError(f"seed must be a whole number, not {seed!r}")
-        return GameSetup(str(doc["module"]), seats, zone_map_from_dict(doc["map"]), seed, turn_limit, dict(doc.get("options", {})))
+        return GameSetup(str(doc["module"]), seats, mapfile.validate(doc["map"]), seed, turn_limit, dict(doc.get("options", {})))
     except KeyError as exc:
         raise SaveError(f"the save's setup has no {exc.args[0]!r}") from None
     except (TypeError, ValueError) as exc:
