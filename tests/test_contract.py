@@ -551,9 +551,11 @@ def test_polis_siege_stops_a_citys_revenue():
 
     def arrange(game):
         place(game, 1, "army", 4)
+        place(game, 0, "leader", 0)  # Athens has a stack to move: the game stops in its turn
 
     game = _polis(arrange)
     advance(game, {"diplomacy", "buy", "choose_stack"})
+    assert game.pending.player == 0
     (revenue,) = events(game, "revenue")
     assert revenue["parts"] == [("controlled zones", 7), ("siege of Thebes", -7)] and revenue["amount"] == 0
 
@@ -593,7 +595,7 @@ def test_polis_home_city_walls_and_sea_battles_apart():
     end_turn(game, {**PASSIVE, **first})
     sea, land = events(game, "battle")
     assert sea["zone"] == 10 and land["zone"] == 9  # the Gulf, then Sparta
-    assert ("home city walls", 8) not in sea["defender"]["parts"]
-    assert land["defender"]["parts"] == [("units", 2), ("home city walls", 8)]
+    assert ("home city Defense Modifier", 8) not in sea["defender"]["parts"]
+    assert land["defender"]["parts"] == [("units", 2), ("home city Defense Modifier", 8)]
     assert land["attacker"]["parts"] == [("units", 4)] and land["winner"] == 1
     assert events(game, "retreated") == [{"player": 0, "frm": 9, "to": 8, "count": 1}]  # Plain E, not the Gulf

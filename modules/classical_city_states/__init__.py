@@ -90,7 +90,14 @@ def supplied(game, unit: int, seat: int) -> bool:
 
 @attrs.frozen
 class PayUpkeep(Step):
+    """Gold for every Army that can be paid; when it runs short the player picks who is paid.
+
+    With ``supply`` (the rule of this game) an Army can be paid only where it is
+    :func:`supplied`; without it, wherever it stands.
+    """
+
     seat: int
+    supply: bool = True
 
     def run(self, game):
         s = game.state
@@ -101,7 +108,7 @@ class PayUpkeep(Step):
         if not armies:
             return None
         price = game.rules.settings.extra["upkeep_per_army"]
-        payable = [u for u in armies if supplied(game, u, self.seat)]
+        payable = [u for u in armies if not self.supply or supplied(game, u, self.seat)]
         cut_off = [u for u in armies if u not in payable]
         affordable = min(len(payable), s.players[self.seat].treasury // price)
         if affordable == 0:

@@ -34,16 +34,21 @@ def next_turn_of(game: Game, seat: int) -> int:
 
 class MoveStacks(Effect):
     """Move up to ``max`` of your stacks (``points`` overrides their allowance; ``tag``
-    limits which units may go; ``single`` moves one unit rather than a group)."""
+    limits which units may go; ``single`` moves one unit rather than a group). The card
+    is offered only when at least ``min`` of your stacks can move; once played, you may
+    stop after any stack."""
 
     defaults = {"min": 1, "max": 1, "points": None, "tag": None, "single": False}
 
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
         p = self.params
+        able = 0
         for zone in game.state.zones_with_units(seat):
             group = movable(game, seat, zone, p["tag"])
             if group and can_move(game, seat, zone, group[:1] if p["single"] else group, p["points"]):
-                return True
+                able += 1
+                if able >= p["min"]:
+                    return True
         return False
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
@@ -111,7 +116,9 @@ class BattleForce(Effect):
 
 class BattleFlag(Effect):
     """Battle: ``flag = "exterminate"`` (the loser loses every unit) or
-    ``"no_casualties"`` (nobody loses units; the loser still retreats)."""
+    ``"no_casualties"`` (nobody loses units; the loser still retreats). No casualties
+    prevails over exterminate; a flag already in play is not offered again, nor
+    exterminate once the battle has no casualties."""
 
     phases = frozenset({"battle"})
     defaults = {"flag": "exterminate"}
@@ -121,8 +128,18 @@ class BattleFlag(Effect):
         if self.params["flag"] not in ("exterminate", "no_casualties"):
             raise ValueError(f"flag {self.params['flag']!r}; use 'exterminate' or 'no_casualties'")
 
+    def playable(self, game: Game, seat: int, ctx: Any) -> bool:
+        battle = game.state.battle
+        return not (battle.no_casualties or getattr(battle, self.params["flag"]))
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         setattr(game.state.battle, self.params["flag"], True)
+
+
+def enemy_fighter_options(game: Game, seat: int) -> list[Option]:
+    """The other side's units fighting in this battle, as targets of ``seat``'s card."""
+    battle = game.state.battle
+    return [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.fighters(game, battle.other(seat))]
 
 
 class DestroyUnit(Effect):
@@ -131,8 +148,7 @@ class DestroyUnit(Effect):
     phases = frozenset({"battle"})
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
-        battle = game.state.battle
-        return [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.fighters(game, battle.other(seat))]
+        return enemy_fighter_options(game, seat)
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         unit = game.state.units[target]
@@ -171,9 +187,13 @@ class Reroll(Effect):
 
 
 class DrawCards(Effect):
-    """Draw ``count`` cards."""
+    """Draw ``count`` cards. Not offered when the deck and the discard pile are both
+    empty (there would be nothing to draw but the card itself)."""
 
     defaults = {"count": 2}
+
+    def playable(self, game: Game, seat: int, ctx: Any) -> bool:
+        return bool(game.state.deck or game.state.discard)
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         draw_cards(game, seat, self.params["count"])
@@ -225,12 +245,13 @@ class StealCard(Effect):
 
 
 class StealRevenue(Effect):
-    """Take ``amount`` from an opponent's treasury (as much as they have)."""
+    """Take ``amount`` from an opponent's treasury (as much as they have); only an
+    opponent with something in their treasury is a target."""
 
     defaults = {"amount": 3}
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
-        return opponent_options(game, seat)
+        return [o for o in opponent_options(game, seat) if game.state.players[o.value].treasury > 0]
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         s = game.state
@@ -333,8 +354,7 @@ class TakeControl(Effect):
     phases = frozenset({"battle"})
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
-        battle = game.state.battle
-        return [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.fighters(game, battle.other(seat))]
+        return enemy_fighter_options(game, seat)
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         unit = game.state.units[target]
