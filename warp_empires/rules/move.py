@@ -63,7 +63,18 @@ def top_choices(game: Game, seat: int, zone: int) -> list[int]:
 
 def mixed_stacks(game: Game, seat: int) -> list[int]:
     """Zones where ``seat``'s stack holds more than one kind of unit."""
-    return [z for z in game.state.zones_with_units(seat) if len(top_choices(game, seat, z)) > 1]
+    units = game.state.units
+    out = []
+    for zone in game.state.zones_with_units(seat):
+        first = None
+        for u in game.state.zone_units.get(zone):
+            if units[u].owner == seat:
+                if first is None:
+                    first = units[u].type
+                elif units[u].type is not first:
+                    out.append(zone)
+                    break
+    return out
 
 
 @attrs.frozen
