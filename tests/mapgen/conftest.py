@@ -7,7 +7,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from warp_empires.mapgen import generate_map
+from warp_empires.mapgen import generate_map, map_theme
+from warp_empires.plugins import make_manager
 from warp_empires.model.loading import load_theme_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,11 +22,18 @@ def dw():
 
 
 @pytest.fixture(scope="session")
-def make(dw):
-    """``make(**options)``: a Doctor Who map."""
+def dw_manager():
+    """The Doctor Who theme as a game would load it (its map rules grow with the players)."""
+    return make_manager("doctor_who")
 
-    def make(**options):
-        return generate_map(dw.zone_types, dw.map_rules, **options)
+
+@pytest.fixture(scope="session")
+def make(dw_manager):
+    """``make(**options)``: a Doctor Who map, with the theme's rules for that many players."""
+
+    def make(*, players=4, **options):
+        theme = map_theme(dw_manager, players)
+        return generate_map(theme.zone_types, theme.map_rules, players=players, **options)
 
     return make
 

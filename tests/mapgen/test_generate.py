@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from warp_empires.mapgen import MapGenerationError, check_map, dumps, generate_map
+from warp_empires.mapgen import MapGenerationError, check_map, dumps, generate_map, map_theme
 from warp_empires.model.data import MapRules, ZoneType
 from warp_empires.mapgen.fairness import start_spacing
 
@@ -53,10 +53,10 @@ def test_the_map_has_exactly_the_zones_asked_for(make):
 
 @SETTINGS
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4), data=st.data())
-def test_every_doctor_who_rule_holds(make, dw, seed, players, data):
+def test_every_doctor_who_rule_holds(make, dw, dw_manager, seed, players, data):
     zones = data.draw(st.integers(4 * players + 6, 48), label="zones")
     m = make(zones=zones, players=players, seed=seed)
-    assert check_map(m, dw.zone_types, dw.map_rules, players) == []
+    assert check_map(m, dw.zone_types, map_theme(dw_manager, players).map_rules, players) == []
 
     counts = {}
     for z in m.zones:

@@ -25,14 +25,11 @@ START_EXITS = 2
 def required_counts(zone_types: Iterable[ZoneType], rules: MapRules, players: int) -> dict[str, int]:
     """The fewest zones of each type a map for ``players`` players may have.
 
-    The theme's ``min_counts``, raised to ``players`` for the start zone type, to
-    ``players + 1`` for any type tagged ``nexus``, and to the number of named zones
-    of each type.
+    The theme's ``min_counts`` (a theme whose minimums grow with the players answers
+    ``warp_map_rules(players)`` accordingly), raised to ``players`` for the start zone
+    type and to the number of named zones of each type.
     """
     need = {zt.id: int(rules.min_counts.get(zt.id, 0)) for zt in zone_types}
-    for zt in zone_types:
-        if "nexus" in zt.tags:
-            need[zt.id] = max(need[zt.id], players + 1)
     if rules.start_zone_type is not None:
         need[rules.start_zone_type] = max(need.get(rules.start_zone_type, 0), players)
     for ztype in rules.named_zones.values():
