@@ -6,6 +6,13 @@
     run_phases(game, 0, "battle")                  # seat 0's battle phase, then stop
     game.decide(f"card:{card}")
 
+or, the same in fewer words::
+
+    game = scenario("daleks", "cybermen")
+    (war_fleet,), (scouts,) = face_off(game, EARTH, ["war_fleet"], ["scouts"])
+    card, = start_battle_phase(game, ["mind_control"])   # seat 0's hand, then seat 1's
+    game.decide(f"card:{card}")
+
 The map (Maelstrom is a Hazard zone)::
 
     Skaro(rich) --- Void(void) --- Earth(nexus) --- Mars(nexus)
@@ -21,8 +28,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from warp_empires import Game, GameSetup, Seat, ZoneMap
+import pytest
+
+from warp_empires import Game, GameSetup, IllegalChoice, Seat, ZoneMap
 from warp_empires.model.state import POOL
+from warp_empires.rules.economy import revenue_parts
 from warp_empires.rules.turn import EndTurn, PhaseStep, TurnStep
 
 SKARO, VOID, EARTH, MARS, PELADON, MAELSTROM, KARN, TELOS = range(8)
@@ -95,6 +105,35 @@ def give(game: Game, seat: int, *card_types: str) -> list[int]:
     return ids
 
 
+def deal(game: Game, *hands: Sequence[str]) -> list[int]:
+    """Give seat 0 the card types of the first hand, seat 1 those of the second, and so on:
+    every card id given, in that order."""
+    return [card for seat, hand in enumerate(hands) for card in give(game, seat, *hand)]
+
+
+def face_off(game: Game, zone: int, attackers: Sequence[str], defenders: Sequence[str]) -> tuple[list[int], list[int]]:
+    """Seat 0's ``attackers`` and seat 1's ``defenders`` in ``zone``: the two sides' unit ids."""
+    return place(game, 0, zone, *attackers), place(game, 1, zone, *defenders)
+
+
+def lost_this_turn(game: Game, seat: int, unit_type: str) -> int:
+    """A unit of ``seat``'s that was destroyed earlier this turn: back in the pool, and
+    remembered as ``seat``'s loss."""
+    s = game.state
+    unit = place(game, seat, SKARO, unit_type)[0]  # out of the pool, onto the map, and back
+    s.return_to_pool(unit)
+    s.destroyed_this_turn.append(unit)
+    s.registers[f"destroyed_owner:{unit}"] = seat
+    return unit
+
+
+def stack_deck(game: Game, *card_types: str) -> list[int]:
+    """Make the deck one card of each named type, drawn in the order given: their ids, in that order."""
+    cards = [cards_of(game, t)[0] for t in card_types]
+    game.state.deck = cards[::-1]  # cards are drawn from the end
+    return cards
+
+
 def cards_of(game: Game, type_id: str) -> list[int]:
     """Every card id of one card type."""
     return [c for c, ct in enumerate(game.rules.cards) if ct.id == type_id]
@@ -149,6 +188,32 @@ def run_phases(game: Game, seat: int, *phases: str, turn: int | None = None, end
     _restart(game, steps)
 
 
+def run_phases_holding(game: Game, seat: int, phases: Sequence[str], *hands: Sequence[str], turn: int | None = None) -> list[int]:
+    """``deal`` the hands (seat 0's first), then ``run_phases``: the card ids dealt."""
+    cards = deal(game, *hands)
+    run_phases(game, seat, *phases, turn=turn)
+    return cards
+
+
+def start_move_phase(game: Game, *hands: Sequence[str]) -> list[int]:
+    """``deal`` the hands and start seat 0's move phase (turn 1): the card ids dealt."""
+    return run_phases_holding(game, 0, ["move"], *hands)
+
+
+def start_battle_phase(game: Game, *hands: Sequence[str]) -> list[int]:
+    """``deal`` the hands and start seat 0's battle phase (turn 1): the card ids dealt."""
+    return run_phases_holding(game, 0, ["battle"], *hands)
+
+
+def play_move_card(game: Game, card_type: str, *choices) -> int:
+    """Seat 0 is given a card of ``card_type``, starts its move phase and plays the card,
+    then makes ``choices``: the card's id."""
+    card = give(game, 0, card_type)[0]
+    run_phases(game, 0, "move")
+    answer(game, f"card:{card}", *choices)
+    return card
+
+
 def start_turn(game: Game, seat: int, turn: int | None = None) -> None:
     """Start ``seat``'s whole turn (expiring old card effects first), and play on from there."""
     game.state.turn = seat + 1 if turn is None else turn
@@ -159,6 +224,34 @@ def answer(game: Game, *choices) -> None:
     """Make several choices in order."""
     for choice in choices:
         game.decide(choice)
+
+
+def refused(game: Game, card: int) -> None:
+    """The card is not among the choices, and choosing it anyway is illegal."""
+    assert f"card:{card}" not in option_ids(game)
+    with pytest.raises(IllegalChoice):
+        game.decide(f"card:{card}")
+
+
+def refused_in_move_phase(game: Game, card_type: str) -> None:
+    """Seat 0 starts its move phase holding a card of ``card_type`` and Research Experiments
+    (playable while there is a card to draw, so the phase has a question to ask): the card
+    is ``refused``."""
+    card, _research = start_move_phase(game, [card_type, "research_experiments"])
+    refused(game, card)
+
+
+def refused_in_battle(game: Game, card_type: str) -> None:
+    """Seat 0 starts its battle phase holding a card of ``card_type`` and Surprise Attack:
+    Surprise Attack is the only card offered, and the other is ``refused``."""
+    card, surprise = start_battle_phase(game, [card_type, "surprise_attack"])
+    assert option_ids(game) == ["pass", f"card:{surprise}"]
+    refused(game, card)
+
+
+def revenue(game: Game, seat: int) -> int:
+    """What ``seat`` would earn in a revenue phase now."""
+    return sum(p.amount for p in revenue_parts(game, seat))
 
 
 class LoadedDice(random.Random):

@@ -3,30 +3,17 @@ and each one refused (not offered) when it has nothing to work on."""
 
 from __future__ import annotations
 
-import pytest
-
-from warp_empires import IllegalChoice
 from warp_empires.effects.library import ChangeZoneType
 from warp_empires.model.data import CardType
 from warp_empires.model.state import BOARD, POOL
-from warp_empires.rules.economy import revenue_parts
 from warp_empires.rules.move import destinations
 
 from .scenario import (
     EARTH, KARN, MAELSTROM, MARS, PELADON, SKARO, TELOS, VOID,
-    LoadedDice, answer, control, give, option_ids, place, run_phases, scenario, start_turn, units_in,
+    LoadedDice, answer, control, face_off, give, lost_this_turn, option_ids, place, play_move_card, refused,
+    refused_in_battle, refused_in_move_phase, revenue, run_phases, run_phases_holding, scenario, stack_deck,
+    start_battle_phase, start_move_phase, start_turn, units_in,
 )
-
-
-def revenue(game, seat):
-    return sum(p.amount for p in revenue_parts(game, seat))
-
-
-def refused(game, card):
-    """The card is not among the choices, and choosing it anyway is illegal."""
-    assert f"card:{card}" not in option_ids(game)
-    with pytest.raises(IllegalChoice):
-        game.decide(f"card:{card}")
 
 
 # ---------------------------------------------------------------------- Minor Race Allies
@@ -36,10 +23,8 @@ def test_minor_race_allies_places_two_free_units_in_a_chosen_controlled_zone():
     game = scenario("daleks", "cybermen")
     control(game, 0, SKARO, TELOS)
     game.state.players[0].treasury = 4
-    card = give(game, 0, "minor_race_allies")[0]
     pool_before = len(game.state.pools["common"])
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    card = play_move_card(game, "minor_race_allies")
     assert sorted(option_ids(game)) == [f"zone:{SKARO}", f"zone:{TELOS}"]
     game.decide(f"zone:{TELOS}")
     arrived = game.state.stack(TELOS, 0)
@@ -55,8 +40,7 @@ def test_minor_race_allies_places_two_free_units_in_a_chosen_controlled_zone():
 def test_minor_race_allies_is_refused_without_a_controlled_zone():
     game = scenario("daleks", "cybermen")
     control(game, 1, TELOS)  # only the opponent controls anything
-    allies, research = give(game, 0, "minor_race_allies", "research_experiments")
-    run_phases(game, 0, "move")
+    allies, research = start_move_phase(game, ["minor_race_allies", "research_experiments"])
     assert option_ids(game) == ["pass", f"card:{research}"]
     refused(game, allies)
 
@@ -65,9 +49,7 @@ def test_minor_race_allies_is_refused_when_the_pool_is_empty():
     game = scenario("daleks", "cybermen")
     control(game, 0, SKARO)
     game.state.pools["common"] = []
-    allies, research = give(game, 0, "minor_race_allies", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, allies)
+    refused_in_move_phase(game, "minor_race_allies")
 
 
 # ---------------------------------------------------------------------- Biological Warfare
@@ -78,9 +60,7 @@ def test_biological_warfare_destroys_a_stack_next_to_your_units():
     place(game, 0, SKARO, "scouts")
     victims = place(game, 1, VOID, "armada", "war_fleet")
     place(game, 1, MARS, "patrols")  # far from every Dalek: not a target
-    card = give(game, 0, "biological_warfare")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")  # one target only: taken without asking
+    play_move_card(game, "biological_warfare")  # one target only: taken without asking
     assert units_in(game, VOID, 1) == []
     assert units_in(game, MARS, 1) == ["patrols"]
     assert all(game.state.units[u].place == POOL for u in victims)
@@ -91,12 +71,9 @@ def test_biological_warfare_destroys_a_stack_next_to_your_units():
 
 def test_biological_warfare_can_hit_a_stack_sharing_your_zone():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "scouts")
-    place(game, 1, EARTH, "armada")
+    face_off(game, EARTH, ["scouts"], ["armada"])
     place(game, 1, MARS, "patrols")
-    card = give(game, 0, "biological_warfare")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "biological_warfare")
     assert sorted(option_ids(game)) == [f"stack:{EARTH}:1", f"stack:{MARS}:1"]
     game.decide(f"stack:{EARTH}:1")
     assert units_in(game, EARTH, 1) == [] and units_in(game, MARS, 1) == ["patrols"]
@@ -106,9 +83,7 @@ def test_biological_warfare_is_refused_when_no_enemy_stack_is_near():
     game = scenario("daleks", "cybermen")
     place(game, 0, SKARO, "scouts")
     place(game, 1, MARS, "armada")
-    bio, research = give(game, 0, "biological_warfare", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, bio)
+    refused_in_move_phase(game, "biological_warfare")
 
 
 # ---------------------------------------------------------------------- Mind Control
@@ -116,10 +91,8 @@ def test_biological_warfare_is_refused_when_no_enemy_stack_is_near():
 
 def test_mind_control_turns_an_enemy_unit_in_the_battle_for_good():
     game = scenario("daleks", "ice_warriors")
-    war_fleet = place(game, 0, EARTH, "war_fleet")[0]
-    battle_fleet, scouts = place(game, 1, EARTH, "battle_fleet", "scouts")
-    card = give(game, 0, "mind_control")[0]
-    run_phases(game, 0, "battle")
+    (war_fleet,), (battle_fleet, scouts) = face_off(game, EARTH, ["war_fleet"], ["battle_fleet", "scouts"])
+    card, = start_battle_phase(game, ["mind_control"])
     game.decide(f"card:{card}")
     assert sorted(option_ids(game)) == sorted([f"unit:{battle_fleet}", f"unit:{scouts}"])
     game.decide(f"unit:{battle_fleet}")
@@ -139,10 +112,8 @@ def test_mind_control_turns_an_enemy_unit_in_the_battle_for_good():
 
 def test_mind_control_is_refused_when_the_enemy_has_no_unit_left_in_the_battle():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    target = place(game, 1, EARTH, "scouts")[0]
-    graviton, mind = give(game, 0, "graviton_weapon", "mind_control")
-    run_phases(game, 0, "battle")
+    _, (target,) = face_off(game, EARTH, ["war_fleet"], ["scouts"])
+    graviton, mind = start_battle_phase(game, ["graviton_weapon", "mind_control"])
     assert option_ids(game) == ["pass", f"card:{graviton}", f"card:{mind}"]
     game.decide(f"card:{graviton}")  # the only target: the Scouts
     assert game.state.units[target].place == POOL
@@ -153,11 +124,8 @@ def test_mind_control_is_refused_when_the_enemy_has_no_unit_left_in_the_battle()
 
 def test_mind_control_is_not_a_move_phase_card():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    place(game, 1, EARTH, "scouts")
-    mind, research = give(game, 0, "mind_control", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, mind)
+    face_off(game, EARTH, ["war_fleet"], ["scouts"])
+    refused_in_move_phase(game, "mind_control")
 
 
 # ---------------------------------------------------------------------- Insidious Plot
@@ -167,9 +135,7 @@ def test_insidious_plot_moves_an_enemy_stack_one_zone():
     game = scenario("daleks", "cybermen")
     place(game, 0, MARS, "scouts")
     place(game, 1, EARTH, "armada", "patrols")
-    card = give(game, 0, "insidious_plot")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")  # the only enemy stack
+    play_move_card(game, "insidious_plot")  # the only enemy stack
     # Earth borders Void, Mars (Daleks there) and Karn.
     assert option_ids(game) == [f"zone:{VOID}", f"zone:{KARN}"]
     game.decide(f"zone:{KARN}")
@@ -181,9 +147,7 @@ def test_insidious_plot_can_push_vardans_into_a_hazard_zone():
     game = scenario("daleks", "vardans")
     place(game, 0, SKARO, "scouts")
     place(game, 1, VOID, "war_fleet")
-    card = give(game, 0, "insidious_plot")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "insidious_plot")
     assert option_ids(game) == [f"zone:{EARTH}", f"zone:{MAELSTROM}"]
     game.decide(f"zone:{MAELSTROM}")
     assert units_in(game, MAELSTROM, 1) == ["war_fleet"]
@@ -193,9 +157,7 @@ def test_insidious_plot_move_can_be_undone_by_time_loop():
     game = scenario("daleks", "cybermen")
     place(game, 0, MARS, "scouts")
     place(game, 1, EARTH, "armada")
-    plot = give(game, 0, "insidious_plot")[0]
-    loop = give(game, 1, "time_loop")[0]
-    run_phases(game, 0, "move")
+    plot, loop = start_move_phase(game, ["insidious_plot"], ["time_loop"])
     answer(game, f"card:{plot}", f"zone:{KARN}")
     assert game.pending.player == 1 and game.pending.kind == "reaction"
     game.decide(f"card:{loop}")
@@ -207,9 +169,7 @@ def test_insidious_plot_is_refused_when_no_enemy_stack_can_be_moved():
     place(game, 0, SKARO, "scouts")
     # Peladon borders only Skaro (Daleks) and the Maelstrom (Hazard).
     place(game, 1, PELADON, "armada")
-    plot, research = give(game, 0, "insidious_plot", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, plot)
+    refused_in_move_phase(game, "insidious_plot")
 
 
 # ---------------------------------------------------------------------- Time Travel
@@ -218,13 +178,9 @@ def test_insidious_plot_is_refused_when_no_enemy_stack_can_be_moved():
 def test_time_travel_shows_the_next_seven_cards_to_its_player_only():
     game = scenario("daleks", "cybermen")
     s = game.state
-    order = ["surprise_attack", "spies", "revolt", "exterminate", "intrigue", "sabotage", "regeneration", "intercept", "retreat"]
-    deck = [next(c for c, ct in enumerate(game.rules.cards) if ct.id == t) for t in order]
-    s.deck = deck[::-1]  # cards are drawn from the end: "surprise_attack" comes first
-    card = give(game, 0, "time_travel")[0]
+    deck = stack_deck(game, "surprise_attack", "spies", "revolt", "exterminate", "intrigue", "sabotage", "regeneration", "intercept", "retreat")
     hand_before = list(s.players[0].hand)
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    card = play_move_card(game, "time_travel")
     seen = next(e for e in game.events if e.kind == "deck_seen")
     assert seen.data["cards"] == ["Surprise Attack", "Spies", "Revolt", "Exterminate", "Intrigue", "Sabotage", "Regeneration"]
     assert seen.visible(0) and not seen.visible(1)
@@ -237,9 +193,7 @@ def test_time_travel_shows_only_what_is_left_in_the_deck():
     s = game.state
     s.discard = s.deck[3:]
     s.deck = s.deck[:3]
-    card = give(game, 0, "time_travel")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "time_travel")
     seen = next(e for e in game.events if e.kind == "deck_seen")
     assert seen.data["cards"] == ["Space Travel"] * 3
     assert len(s.deck) == 3  # no reshuffle to look further
@@ -247,11 +201,9 @@ def test_time_travel_shows_only_what_is_left_in_the_deck():
 
 def test_time_travel_is_refused_on_an_empty_deck():
     game = scenario("daleks", "cybermen")
-    travel, research = give(game, 0, "time_travel", "research_experiments")
     game.state.discard.extend(game.state.deck)
     game.state.deck = []
-    run_phases(game, 0, "move")
-    refused(game, travel)
+    refused_in_move_phase(game, "time_travel")
 
 
 # ---------------------------------------------------------------------- Peace Treaty
@@ -261,9 +213,7 @@ def test_peace_treaty_keeps_the_target_out_of_your_zones_through_their_next_turn
     game = scenario("daleks", "cybermen")
     place(game, 0, EARTH, "armada")
     cyber = place(game, 1, VOID, "war_fleet")
-    treaty = give(game, 0, "peace_treaty")[0]
-    run_phases(game, 0, "move")  # turn 1, the Daleks'
-    game.decide(f"card:{treaty}")  # the only opponent
+    play_move_card(game, "peace_treaty")  # turn 1, the Daleks'; the only opponent
     assert [(e.kind, e.seat, e.source, e.until_turn) for e in game.state.lasting] == [("no_entry", 1, 0, 2)]
     # Turn 2, the Cybermen's: Earth (Daleks there) is out of reach; Karn beyond it too.
     travel = give(game, 1, "space_travel")[0]
@@ -279,16 +229,13 @@ def test_peace_treaty_keeps_the_target_out_of_your_zones_through_their_next_turn
 def test_peace_treaty_is_refused_without_units_of_yours_on_the_map():
     game = scenario("daleks", "cybermen")
     place(game, 1, VOID, "war_fleet")
-    treaty, research = give(game, 0, "peace_treaty", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, treaty)
+    refused_in_move_phase(game, "peace_treaty")
 
 
 def test_a_second_peace_treaty_against_the_same_opponent_is_refused():
     game = scenario("daleks", "cybermen")
     place(game, 0, EARTH, "armada")
-    first, second, research = give(game, 0, "peace_treaty", "peace_treaty", "research_experiments")
-    run_phases(game, 0, "move")
+    first, second, research = start_move_phase(game, ["peace_treaty", "peace_treaty", "research_experiments"])
     assert f"card:{first}" in option_ids(game)
     game.decide(f"card:{first}")
     refused(game, second)
@@ -300,10 +247,8 @@ def test_a_second_peace_treaty_against_the_same_opponent_is_refused():
 def test_regeneration_brings_back_a_unit_lost_in_battle_this_turn():
     game = scenario("daleks", "cybermen")
     control(game, 0, SKARO, PELADON)
-    scouts, aux = place(game, 0, VOID, "scouts", "auxiliary_fleet")
-    armada = place(game, 1, VOID, "armada")[0]
-    card = give(game, 0, "regeneration")[0]
-    run_phases(game, 0, "battle")
+    (scouts, aux), (armada,) = face_off(game, VOID, ["scouts", "auxiliary_fleet"], ["armada"])
+    card, = start_battle_phase(game, ["regeneration"])
     # Daleks 1 + 2 (+1 each) = 5 against the Armada's 10: the Cybermen win.
     game.decide(f"unit:{aux}")  # the winner picks the Daleks' loss
     # The winner owes 1 printed force and has only the Armada: it is lost too.
@@ -325,8 +270,7 @@ def test_regeneration_is_refused_when_none_of_your_units_was_destroyed_this_turn
     control(game, 0, SKARO)
     place(game, 0, SKARO, "scouts")
     place(game, 1, VOID, "armada")
-    bio, regen = give(game, 0, "biological_warfare", "regeneration")
-    run_phases(game, 0, "move", "battle")
+    bio, regen = run_phases_holding(game, 0, ["move", "battle"], ["biological_warfare", "regeneration"])
     assert option_ids(game) == ["pass", f"card:{bio}"]  # not Regeneration in the move phase
     game.decide(f"card:{bio}")  # the Armada is destroyed: an enemy loss, not ours
     assert game.state.destroyed_this_turn != []
@@ -338,10 +282,7 @@ def test_regeneration_is_refused_when_none_of_your_units_was_destroyed_this_turn
 def test_regeneration_does_not_reach_back_to_an_earlier_turn():
     game = scenario("daleks", "cybermen")
     control(game, 0, SKARO)
-    lost = place(game, 0, SKARO, "war_fleet")[0]
-    game.state.return_to_pool(lost)
-    game.state.destroyed_this_turn.append(lost)
-    game.state.registers[f"destroyed_owner:{lost}"] = 0
+    lost_this_turn(game, 0, "war_fleet")
     regen = give(game, 0, "regeneration")[0]
     start_turn(game, 0, turn=3)  # a new turn forgets what was destroyed before
     assert game.state.destroyed_this_turn == []
@@ -354,13 +295,9 @@ def test_regeneration_does_not_reach_back_to_an_earlier_turn():
 def test_regeneration_cannot_bring_back_a_unit_that_has_left_the_pool():
     game = scenario("daleks", "cybermen")
     control(game, 0, SKARO)
-    lost = place(game, 0, SKARO, "war_fleet")[0]
-    game.state.return_to_pool(lost)
-    game.state.destroyed_this_turn.append(lost)
-    game.state.registers[f"destroyed_owner:{lost}"] = 0
+    lost = lost_this_turn(game, 0, "war_fleet")
     game.state.put_on_board(lost, 1, TELOS)  # recruited by the Cybermen since
-    regen = give(game, 0, "regeneration")[0]
-    run_phases(game, 0, "battle", turn=1)
+    regen, = run_phases_holding(game, 0, ["battle"], ["regeneration"], turn=1)
     assert game.pending is None
     assert regen in game.state.players[0].hand
 
@@ -372,9 +309,7 @@ def test_revolt_stops_a_zones_revenue_for_1d6_of_its_owners_turns():
     game = scenario("daleks", "cybermen")
     control(game, 1, TELOS, KARN)
     game.rng = LoadedDice([2])
-    card = give(game, 0, "revolt")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "revolt")
     assert option_ids(game) == [f"zone:{KARN}", f"zone:{TELOS}"]
     game.decide(f"zone:{TELOS}")
     assert game.pending is None
@@ -394,8 +329,7 @@ def test_revolt_die_can_be_rerolled_with_temporal_microjump():
     game = scenario("daleks", "cybermen")
     control(game, 1, TELOS)
     game.rng = LoadedDice([1, 3])
-    revolt, jump = give(game, 0, "revolt", "temporal_microjump")
-    run_phases(game, 0, "move")
+    revolt, jump = start_move_phase(game, ["revolt", "temporal_microjump"])
     game.decide(f"card:{revolt}")  # Telos, the only target
     assert game.pending.kind == "reaction" and game.pending.player == 0
     game.decide(f"card:{jump}")
@@ -407,9 +341,7 @@ def test_a_revolting_zone_pays_a_new_controller():
     game = scenario("daleks", "cybermen")
     control(game, 1, TELOS)
     game.rng = LoadedDice([6])
-    card = give(game, 0, "revolt")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "revolt")
     assert revenue(game, 1) == 0
     control(game, 0, TELOS)  # the Daleks take Telos
     assert revenue(game, 0) == 3
@@ -418,9 +350,7 @@ def test_a_revolting_zone_pays_a_new_controller():
 def test_revolt_is_refused_when_no_opponent_controls_a_revenue_zone():
     game = scenario("daleks", "cybermen")
     control(game, 0, SKARO)
-    revolt, research = give(game, 0, "revolt", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, revolt)
+    refused_in_move_phase(game, "revolt")
 
 
 # ---------------------------------------------------------------------- Temporal Disruption
@@ -441,12 +371,8 @@ def test_temporal_disruption_makes_everyone_discard_and_draw_five():
 
 def test_temporal_disruption_is_not_offered_in_a_battle():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    place(game, 1, EARTH, "scouts")
-    disruption, surprise = give(game, 0, "temporal_disruption", "surprise_attack")
-    run_phases(game, 0, "battle")
-    refused(game, disruption)
-    assert option_ids(game) == ["pass", f"card:{surprise}"]
+    face_off(game, EARTH, ["war_fleet"], ["scouts"])
+    refused_in_battle(game, "temporal_disruption")
 
 
 # ---------------------------------------------------------------------- Doomsday Weapon
@@ -457,9 +383,7 @@ def test_doomsday_weapon_turns_an_empty_zone_next_to_your_stack_into_hazard():
     place(game, 0, VOID, "scouts")
     place(game, 0, KARN, "scouts")
     control(game, 1, TELOS, SKARO)
-    card = give(game, 0, "doomsday_weapon")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "doomsday_weapon")
     # Next to Void and Karn: Skaro, Earth (a Nexus Point), Maelstrom (already Hazard), Telos.
     assert option_ids(game) == [f"zone:{SKARO}", f"zone:{TELOS}"]
     game.decide(f"zone:{TELOS}")
@@ -474,9 +398,7 @@ def test_doomsday_weapon_is_refused_next_to_only_nexus_points_and_occupied_zones
     game = scenario("daleks", "cybermen")
     place(game, 0, MARS, "scouts")  # Mars borders Earth (Nexus) and Telos
     place(game, 1, TELOS, "patrols")
-    doom, research = give(game, 0, "doomsday_weapon", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, doom)
+    refused_in_move_phase(game, "doomsday_weapon")
 
 
 def test_the_zone_changing_effect_also_upgrades_a_zone_for_a_price():

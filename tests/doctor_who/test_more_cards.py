@@ -9,26 +9,15 @@ import random
 import attrs
 import pytest
 
-from warp_empires import IllegalChoice
 from warp_empires.model.state import CAPTURED, POOL
-from warp_empires.rules.economy import revenue_parts
 from warp_empires.rules.move import destinations
 
 from .scenario import (
     EARTH, KARN, MARS, PELADON, SKARO, TELOS, VOID,
-    LoadedDice, answer, cards_of, control, give, option_ids, place, run_phases, scenario, set_pool, start_turn, units_in,
+    LoadedDice, answer, cards_of, control, face_off, give, option_ids, place, play_move_card, refused,
+    refused_in_battle, refused_in_move_phase, revenue, run_phases, run_phases_holding, scenario, set_pool,
+    stack_deck, start_battle_phase, start_move_phase, start_turn, units_in,
 )
-
-
-def revenue(game, seat):
-    return sum(p.amount for p in revenue_parts(game, seat))
-
-
-def refused(game, card):
-    """The card is not among the choices, and choosing it anyway is illegal."""
-    assert f"card:{card}" not in option_ids(game)
-    with pytest.raises(IllegalChoice):
-        game.decide(f"card:{card}")
 
 
 def events(game, kind):
@@ -49,9 +38,7 @@ def names(game, cards):
 def test_space_travel_moves_one_stack_at_the_pace_of_its_slowest_unit():
     game = scenario("daleks", "cybermen")
     place(game, 0, SKARO, "war_fleet", "scouts")
-    card = give(game, 0, "space_travel")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    card = play_move_card(game, "space_travel")
     assert option_ids(game) == ["stop", f"zone:{SKARO}"]
     game.decide(f"zone:{SKARO}")
     assert option_ids(game)[0] == "all"
@@ -71,8 +58,7 @@ def test_space_travel_may_split_a_stack_and_never_passes_through_an_enemy():
     game = scenario("daleks", "cybermen")
     war_fleet, scouts = place(game, 0, SKARO, "war_fleet", "scouts")
     place(game, 1, VOID, "patrols")
-    first, second = give(game, 0, "space_travel", "space_travel")
-    run_phases(game, 0, "move")
+    first, second = start_move_phase(game, ["space_travel", "space_travel"])
     answer(game, f"card:{first}", f"zone:{SKARO}", f"unit:{scouts}")
     assert option_ids(game) == ["go", f"unit:{war_fleet}"]
     game.decide("go")
@@ -90,8 +76,7 @@ def test_space_travel_may_split_a_stack_and_never_passes_through_an_enemy():
 def test_space_travel_is_refused_when_none_of_your_units_can_move():
     game = scenario("daleks", "cybermen")
     place(game, 0, SKARO, "scouts")
-    first, second, research = give(game, 0, "space_travel", "space_travel", "research_experiments")
-    run_phases(game, 0, "move")
+    first, second, research = start_move_phase(game, ["space_travel", "space_travel", "research_experiments"])
     answer(game, f"card:{first}", f"zone:{SKARO}", f"zone:{VOID}")
     # The Scouts have moved this turn and they are the only unit.
     assert option_ids(game) == ["pass", f"card:{research}"]
@@ -101,9 +86,7 @@ def test_space_travel_is_refused_when_none_of_your_units_can_move():
 def test_space_travel_is_refused_without_units_on_the_map():
     game = scenario("daleks", "cybermen")
     place(game, 1, VOID, "patrols")
-    travel, research = give(game, 0, "space_travel", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, travel)
+    refused_in_move_phase(game, "space_travel")
 
 
 # ---------------------------------------------------------------------- Galactic Invasion
@@ -114,10 +97,7 @@ def three_stacks():
     place(game, 0, SKARO, "scouts")
     place(game, 0, MARS, "war_fleet")
     place(game, 0, PELADON, "patrols")
-    card = give(game, 0, "galactic_invasion")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
-    return game, card
+    return game, play_move_card(game, "galactic_invasion")
 
 
 def test_galactic_invasion_moves_three_stacks_one_after_another():
@@ -148,8 +128,7 @@ def test_galactic_invasion_may_stop_after_the_second_stack():
 def test_galactic_invasion_is_refused_with_only_one_stack_that_can_move():
     game = scenario("daleks", "cybermen")
     place(game, 0, SKARO, "scouts", "war_fleet")
-    invasion, travel = give(game, 0, "galactic_invasion", "space_travel")
-    run_phases(game, 0, "move")
+    invasion, travel = start_move_phase(game, ["galactic_invasion", "space_travel"])
     assert option_ids(game) == ["pass", f"card:{travel}", "arrange"]
     refused(game, invasion)
 
@@ -159,10 +138,8 @@ def test_galactic_invasion_is_refused_with_only_one_stack_that_can_move():
 
 def test_surrounded_adds_one_per_unit_itemised_in_the_battle_force():
     game = scenario("daleks", "ice_warriors")
-    scouts, patrols, aux = place(game, 0, EARTH, "scouts", "patrols", "auxiliary_fleet")
-    place(game, 1, EARTH, "war_fleet")
-    card = give(game, 0, "surrounded")[0]
-    run_phases(game, 0, "battle")
+    (scouts, patrols, aux), _ = face_off(game, EARTH, ["scouts", "patrols", "auxiliary_fleet"], ["war_fleet"])
+    card, = start_battle_phase(game, ["surrounded"])
     # 5 + 3 (Daleks) against 6 + 2 (Ice Warriors defending): a tie, the defender's.
     assert game.pending.context["attacker"]["force"] == 8 and game.pending.context["defender"]["force"] == 8
     game.decide(f"card:{card}")
@@ -179,10 +156,8 @@ def test_surrounded_adds_one_per_unit_itemised_in_the_battle_force():
 
 def test_surrounded_counts_only_your_own_units():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    place(game, 1, EARTH, "scouts", "scouts", "scouts", "patrols")
-    card = give(game, 1, "surrounded")[0]
-    run_phases(game, 0, "battle")
+    face_off(game, EARTH, ["war_fleet"], ["scouts", "scouts", "scouts", "patrols"])
+    card, = start_battle_phase(game, [], ["surrounded"])
     game.decide(f"card:{card}")  # the defender plays it: four Cybermen units
     battle = last_battle(game)
     assert battle["defender"]["parts"] == [("units", 5), ("unit and faction abilities", 2), ("Surrounded", 4)]
@@ -191,11 +166,8 @@ def test_surrounded_counts_only_your_own_units():
 
 def test_surrounded_counts_the_units_fighting_when_it_takes_effect():
     game = scenario("daleks", "cybermen")
-    fleet, scouts, aux = place(game, 0, EARTH, "war_fleet", "scouts", "auxiliary_fleet")
-    place(game, 1, EARTH, "armada", "patrols")
-    surrounded = give(game, 0, "surrounded")[0]
-    graviton = give(game, 1, "graviton_weapon")[0]
-    run_phases(game, 0, "battle")
+    (fleet, scouts, aux), _ = face_off(game, EARTH, ["war_fleet", "scouts", "auxiliary_fleet"], ["armada", "patrols"])
+    surrounded, graviton = start_battle_phase(game, ["surrounded"], ["graviton_weapon"])
     game.decide(f"card:{surrounded}")  # three Daleks units: +3
     answer(game, f"card:{graviton}", f"unit:{fleet}")  # one of them is destroyed afterwards
     battle = last_battle(game)
@@ -208,10 +180,8 @@ def test_surrounded_counts_the_units_fighting_when_it_takes_effect():
 
 def test_surprise_attack_adds_ten_and_turns_the_battle():
     game = scenario("cybermen", "daleks")
-    war_fleet, scouts = place(game, 0, EARTH, "war_fleet", "scouts")
-    patrols, d_scouts, aux = place(game, 1, EARTH, "patrols", "scouts", "auxiliary_fleet")
-    card = give(game, 1, "surprise_attack")[0]
-    run_phases(game, 0, "battle")
+    (war_fleet, scouts), (patrols, d_scouts, aux) = face_off(game, EARTH, ["war_fleet", "scouts"], ["patrols", "scouts", "auxiliary_fleet"])
+    card, = start_battle_phase(game, [], ["surprise_attack"])
     # The attacker has no card: the defender is asked first.
     assert game.pending.player == 1
     assert game.pending.context["attacker"]["force"] == 11 and game.pending.context["defender"]["force"] == 10
@@ -230,8 +200,7 @@ def test_battle_cards_are_not_offered_outside_a_battle():
     game = scenario("daleks", "cybermen")
     place(game, 0, VOID, "war_fleet")
     place(game, 1, EARTH, "scouts")
-    hand = give(game, 0, "surrounded", "surprise_attack", "graviton_weapon", "antimatter_bomb", "retreat", "exterminate", "space_travel")
-    run_phases(game, 0, "move")
+    hand = start_move_phase(game, ["surrounded", "surprise_attack", "graviton_weapon", "antimatter_bomb", "retreat", "exterminate", "space_travel"])
     assert option_ids(game) == ["pass", f"card:{hand[-1]}"]
     for card in hand[:-1]:
         refused(game, card)
@@ -261,9 +230,7 @@ def test_intrigue_takes_one_random_card_from_the_chosen_opponent():
 
 def test_intrigue_is_refused_when_every_opponent_has_an_empty_hand():
     game = scenario("daleks", "cybermen")
-    intrigue, research = give(game, 0, "intrigue", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, intrigue)
+    refused_in_move_phase(game, "intrigue")
 
 
 # ---------------------------------------------------------------------- Sabotage and Destroy Planet
@@ -271,9 +238,7 @@ def test_intrigue_is_refused_when_every_opponent_has_an_empty_hand():
 
 def test_sabotage_makes_the_opponent_discard_two_cards_of_their_choice():
     game = scenario("daleks", "cybermen")
-    card = give(game, 0, "sabotage")[0]
-    spies, raiding, retreat = give(game, 1, "spies", "raiding", "retreat")
-    run_phases(game, 0, "move")
+    card, spies, raiding, retreat = start_move_phase(game, ["sabotage"], ["spies", "raiding", "retreat"])
     game.decide(f"card:{card}")  # the only opponent with cards
     assert (game.pending.player, game.pending.kind, game.pending.count) == (1, "discard_forced", 2)
     game.decide([f"card:{spies}", f"card:{retreat}"])
@@ -283,9 +248,7 @@ def test_sabotage_makes_the_opponent_discard_two_cards_of_their_choice():
 
 def test_sabotage_takes_the_last_card_of_a_one_card_hand():
     game = scenario("daleks", "cybermen")
-    card = give(game, 0, "sabotage")[0]
-    spies = give(game, 1, "spies")[0]
-    run_phases(game, 0, "move")
+    card, spies = start_move_phase(game, ["sabotage"], ["spies"])
     game.decide(f"card:{card}")
     assert game.state.players[1].hand == []
     assert spies in game.state.discard
@@ -293,25 +256,19 @@ def test_sabotage_takes_the_last_card_of_a_one_card_hand():
 
 def test_sabotage_is_offered_only_against_opponents_holding_cards():
     game = scenario("daleks", "cybermen", "sontarans")
-    sabotage, research = give(game, 0, "sabotage", "research_experiments")
-    give(game, 2, "spies")
-    run_phases(game, 0, "move")
+    sabotage, research, _ = start_move_phase(game, ["sabotage", "research_experiments"], [], ["spies"])
     game.decide(f"card:{sabotage}")  # seat 1 has nothing: seat 2 is the only target
     assert game.state.players[2].hand == []
 
 
 def test_sabotage_is_refused_when_every_opponent_has_an_empty_hand():
     game = scenario("daleks", "cybermen", "sontarans")
-    sabotage, research = give(game, 0, "sabotage", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, sabotage)
+    refused_in_move_phase(game, "sabotage")
 
 
 def test_destroy_planet_makes_the_opponent_discard_four():
     game = scenario("daleks", "cybermen")
-    card = give(game, 0, "destroy_planet")[0]
-    hand = give(game, 1, "spies", "raiding", "retreat", "intrigue", "revolt", "exterminate")
-    run_phases(game, 0, "move")
+    card, *hand = start_move_phase(game, ["destroy_planet"], ["spies", "raiding", "retreat", "intrigue", "revolt", "exterminate"])
     game.decide(f"card:{card}")
     assert game.pending.count == 4 and game.pending.player == 1
     game.decide([f"card:{c}" for c in hand[:4]])
@@ -320,9 +277,7 @@ def test_destroy_planet_makes_the_opponent_discard_four():
 
 def test_destroy_planet_takes_a_whole_hand_of_three():
     game = scenario("daleks", "cybermen")
-    card = give(game, 0, "destroy_planet")[0]
-    hand = give(game, 1, "spies", "raiding", "retreat")
-    run_phases(game, 0, "move")
+    card, *hand = start_move_phase(game, ["destroy_planet"], ["spies", "raiding", "retreat"])
     game.decide(f"card:{card}")
     assert game.state.players[1].hand == []
     assert set(hand) <= set(game.state.discard)
@@ -330,9 +285,7 @@ def test_destroy_planet_takes_a_whole_hand_of_three():
 
 def test_destroy_planet_is_refused_when_every_opponent_has_an_empty_hand():
     game = scenario("daleks", "cybermen")
-    destroy, research = give(game, 0, "destroy_planet", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, destroy)
+    refused_in_move_phase(game, "destroy_planet")
 
 
 # ---------------------------------------------------------------------- Raiding
@@ -342,8 +295,7 @@ def test_raiding_takes_five_from_the_opponents_next_revenue_phase_only():
     game = scenario("daleks", "cybermen")
     control(game, 1, TELOS, MARS, KARN)  # 3 + 3 + 2
     game.state.players[1].treasury = 4
-    card = give(game, 0, "raiding")[0]
-    run_phases(game, 0, "move", "revenue")  # turn 1, the Daleks'
+    card, = run_phases_holding(game, 0, ["move", "revenue"], ["raiding"])  # turn 1, the Daleks'
     game.decide(f"card:{card}")
     assert game.state.players[0].treasury == 0
     run_phases(game, 1, "revenue", turn=2)
@@ -357,9 +309,7 @@ def test_raiding_never_makes_revenue_negative():
     game = scenario("daleks", "cybermen")
     control(game, 1, KARN)  # 2
     game.state.players[1].treasury = 6
-    card = give(game, 0, "raiding")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "raiding")
     run_phases(game, 1, "revenue", turn=2)
     assert game.state.players[1].treasury == 6  # earns 0, loses nothing already banked
     assert game.state.players[1].revenue == 0
@@ -367,12 +317,8 @@ def test_raiding_never_makes_revenue_negative():
 
 def test_raiding_is_a_card_of_your_move_phase_not_of_a_battle():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    place(game, 1, EARTH, "scouts")
-    raiding, surprise = give(game, 0, "raiding", "surprise_attack")
-    run_phases(game, 0, "battle")
-    assert option_ids(game) == ["pass", f"card:{surprise}"]
-    refused(game, raiding)
+    face_off(game, EARTH, ["war_fleet"], ["scouts"])
+    refused_in_battle(game, "raiding")
 
 
 # ---------------------------------------------------------------------- Energy Drain
@@ -382,9 +328,7 @@ def test_energy_drain_takes_three_ep():
     game = scenario("daleks", "cybermen")
     game.state.players[0].treasury = 2
     game.state.players[1].treasury = 7
-    card = give(game, 0, "energy_drain")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "energy_drain")
     assert (game.state.players[0].treasury, game.state.players[1].treasury) == (5, 4)
 
 
@@ -392,9 +336,7 @@ def test_energy_drain_takes_only_what_the_opponent_has():
     game = scenario("daleks", "cybermen", "sontarans")
     game.state.players[1].treasury = 2
     game.state.players[2].treasury = 9
-    card = give(game, 0, "energy_drain")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "energy_drain")
     assert option_ids(game) == ["seat:1", "seat:2"]
     game.decide("seat:1")
     assert [p.treasury for p in game.state.players] == [2, 0, 9]
@@ -404,8 +346,7 @@ def test_energy_drain_takes_only_what_the_opponent_has():
 def test_energy_drain_is_refused_when_no_opponent_has_any_ep():
     game = scenario("daleks", "cybermen", "sontarans")
     game.state.players[0].treasury = 5
-    drain, research = give(game, 0, "energy_drain", "research_experiments")
-    run_phases(game, 0, "move")
+    drain, research = start_move_phase(game, ["energy_drain", "research_experiments"])
     refused(game, drain)
     game.state.players[2].treasury = 1
     run_phases(game, 0, "move")
@@ -418,9 +359,7 @@ def test_energy_drain_is_refused_when_no_opponent_has_any_ep():
 
 def test_spies_shows_the_opponents_hand_to_its_player_only():
     game = scenario("daleks", "cybermen", "sontarans")
-    card = give(game, 0, "spies")[0]
-    hand = give(game, 2, "revolt", "time_loop", "exterminate")
-    run_phases(game, 0, "move")
+    card, *hand = start_move_phase(game, ["spies"], [], ["revolt", "time_loop", "exterminate"])
     game.decide(f"card:{card}")
     game.decide("seat:2")
     seen = events(game, "hand_seen")[-1]
@@ -432,12 +371,8 @@ def test_spies_shows_the_opponents_hand_to_its_player_only():
 
 def test_spies_is_a_card_of_your_move_phase_not_of_a_battle():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    place(game, 1, EARTH, "scouts")
-    spies, surprise = give(game, 0, "spies", "surprise_attack")
-    run_phases(game, 0, "battle")
-    assert option_ids(game) == ["pass", f"card:{surprise}"]
-    refused(game, spies)
+    face_off(game, EARTH, ["war_fleet"], ["scouts"])
+    refused_in_battle(game, "spies")
 
 
 # ---------------------------------------------------------------------- Graviton Weapon and Antimatter Bomb
@@ -445,10 +380,8 @@ def test_spies_is_a_card_of_your_move_phase_not_of_a_battle():
 
 def test_graviton_weapon_destroys_the_enemy_unit_you_choose():
     game = scenario("daleks", "cybermen")
-    war_fleet, scouts = place(game, 0, EARTH, "war_fleet", "scouts")
-    battle_fleet, c_scouts = place(game, 1, EARTH, "battle_fleet", "scouts")
-    card = give(game, 0, "graviton_weapon")[0]
-    run_phases(game, 0, "battle")
+    (war_fleet, scouts), (battle_fleet, c_scouts) = face_off(game, EARTH, ["war_fleet", "scouts"], ["battle_fleet", "scouts"])
+    card, = start_battle_phase(game, ["graviton_weapon"])
     assert game.pending.context["attacker"]["force"] == 9 and game.pending.context["defender"]["force"] == 9
     game.decide(f"card:{card}")
     assert sorted(option_ids(game)) == sorted([f"unit:{battle_fleet}", f"unit:{c_scouts}"])
@@ -466,10 +399,8 @@ def test_graviton_weapon_destroys_the_enemy_unit_you_choose():
 
 def test_antimatter_bomb_lets_the_defender_destroy_an_attacking_unit():
     game = scenario("cybermen", "daleks")
-    invasion, c_scouts = place(game, 0, EARTH, "invasion_force", "scouts")
-    armada, scouts = place(game, 1, EARTH, "armada", "scouts")
-    card = give(game, 1, "antimatter_bomb")[0]
-    run_phases(game, 0, "battle")
+    (invasion, c_scouts), (armada, scouts) = face_off(game, EARTH, ["invasion_force", "scouts"], ["armada", "scouts"])
+    card, = start_battle_phase(game, [], ["antimatter_bomb"])
     assert game.pending.context["attacker"]["force"] == 15 and game.pending.context["defender"]["force"] == 13
     game.decide(f"card:{card}")
     game.decide(f"unit:{invasion}")
@@ -483,12 +414,10 @@ def test_antimatter_bomb_lets_the_defender_destroy_an_attacking_unit():
 @pytest.mark.parametrize("weapon", ["graviton_weapon", "antimatter_bomb"])
 def test_a_leader_hit_by_a_weapon_is_captured_not_destroyed(weapon):
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet", "scouts")
-    leader, patrols, aux = place(game, 1, EARTH, "scouts", "patrols", "auxiliary_fleet")
+    _, (leader, patrols, aux) = face_off(game, EARTH, ["war_fleet", "scouts"], ["scouts", "patrols", "auxiliary_fleet"])
     unit = game.state.units[leader]
     unit.type = attrs.evolve(unit.type, name="Cyber Controller", tags=unit.type.tags | {"leader"})
-    card = give(game, 0, weapon)[0]
-    run_phases(game, 0, "battle")
+    card, = start_battle_phase(game, [weapon])
     # The Cybermen's leader is worth +5: 1 + 2 + 2, +2 (Patrols defending), +5 = 12 against 9.
     assert game.pending.context["defender"]["parts"] == [("units", 5), ("unit and faction abilities", 2), ("leader", 5)]
     game.decide(f"card:{card}")
@@ -503,10 +432,8 @@ def test_a_leader_hit_by_a_weapon_is_captured_not_destroyed(weapon):
 
 def test_a_weapon_is_not_offered_once_no_enemy_unit_is_left_in_the_battle():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet", "scouts")
-    target = place(game, 1, EARTH, "patrols")[0]
-    graviton, antimatter = give(game, 0, "graviton_weapon", "antimatter_bomb")
-    run_phases(game, 0, "battle")
+    _, (target,) = face_off(game, EARTH, ["war_fleet", "scouts"], ["patrols"])
+    graviton, antimatter = start_battle_phase(game, ["graviton_weapon", "antimatter_bomb"])
     assert option_ids(game) == ["pass", f"card:{graviton}", f"card:{antimatter}"]
     game.decide(f"card:{graviton}")  # the Patrols, the only target
     assert game.state.units[target].place == POOL
@@ -520,9 +447,7 @@ def test_a_weapon_is_not_offered_once_no_enemy_unit_is_left_in_the_battle():
 def test_time_lord_meddling_cancels_the_card_just_played():
     game = scenario("daleks", "cybermen")
     game.state.players[1].treasury = 5
-    drain = give(game, 0, "energy_drain")[0]
-    meddling = give(game, 1, "time_lord_meddling")[0]
-    run_phases(game, 0, "move")
+    drain, meddling = start_move_phase(game, ["energy_drain"], ["time_lord_meddling"])
     game.decide(f"card:{drain}")
     assert (game.pending.player, game.pending.kind) == (1, "reaction")
     assert option_ids(game) == [f"card:{meddling}", "pass"]
@@ -535,9 +460,7 @@ def test_time_lord_meddling_cancels_the_card_just_played():
 def test_time_lord_meddling_on_a_meddling_lets_the_first_card_work():
     game = scenario("daleks", "cybermen")
     game.state.players[1].treasury = 5
-    drain, mine = give(game, 0, "energy_drain", "time_lord_meddling")
-    theirs = give(game, 1, "time_lord_meddling")[0]
-    run_phases(game, 0, "move")
+    drain, mine, theirs = start_move_phase(game, ["energy_drain", "time_lord_meddling"], ["time_lord_meddling"])
     game.decide(f"card:{drain}")
     game.decide(f"card:{theirs}")
     assert (game.pending.player, game.pending.kind) == (0, "reaction")
@@ -548,11 +471,8 @@ def test_time_lord_meddling_on_a_meddling_lets_the_first_card_work():
 
 def test_time_lord_meddling_cancels_a_battle_card():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    place(game, 1, EARTH, "armada")
-    surprise = give(game, 0, "surprise_attack")[0]
-    meddling = give(game, 1, "time_lord_meddling")[0]
-    run_phases(game, 0, "battle")
+    face_off(game, EARTH, ["war_fleet"], ["armada"])
+    surprise, meddling = start_battle_phase(game, ["surprise_attack"], ["time_lord_meddling"])
     answer(game, f"card:{surprise}", f"card:{meddling}")
     battle = last_battle(game)
     assert (battle["attacker"]["force"], battle["defender"]["force"], battle["winner"]) == (7, 10, 1)
@@ -560,9 +480,7 @@ def test_time_lord_meddling_cancels_a_battle_card():
 
 def test_time_lord_meddling_is_never_asked_of_the_cards_own_player_nor_played_on_its_own():
     game = scenario("daleks", "cybermen", "sontarans")
-    research, meddling = give(game, 0, "research_experiments", "time_lord_meddling")
-    theirs = give(game, 2, "time_lord_meddling")[0]
-    run_phases(game, 0, "move")
+    research, meddling, theirs = start_move_phase(game, ["research_experiments", "time_lord_meddling"], [], ["time_lord_meddling"])
     assert option_ids(game) == ["pass", f"card:{research}"]
     refused(game, meddling)
     game.decide(f"card:{research}")
@@ -623,9 +541,7 @@ def test_the_target_of_a_revolt_may_reroll_its_die():
     game = scenario("daleks", "cybermen")
     control(game, 1, TELOS)
     game.rng = LoadedDice([6, 1])
-    revolt = give(game, 0, "revolt")[0]
-    jump = give(game, 1, "temporal_microjump")[0]
-    run_phases(game, 0, "move")
+    revolt, jump = start_move_phase(game, ["revolt"], ["temporal_microjump"])
     game.decide(f"card:{revolt}")
     assert (game.pending.player, game.pending.kind) == (1, "reaction")
     game.decide(f"card:{jump}")
@@ -640,9 +556,7 @@ def test_temporal_microjump_is_asked_only_after_a_die_roll():
     place(game, 0, SKARO, "scouts")
     game.state.players[0].treasury = 20
     set_pool(game, *["scouts"] * 5, *["auxiliary_fleet"] * 5)
-    travel, jump = give(game, 0, "space_travel", "temporal_microjump")
-    give(game, 1, "temporal_microjump")
-    run_phases(game, 0, "move", "recruit")
+    travel, jump, _ = run_phases_holding(game, 0, ["move", "recruit"], ["space_travel", "temporal_microjump"], ["temporal_microjump"])
     assert option_ids(game) == ["pass", f"card:{travel}"]
     refused(game, jump)
     answer(game, f"card:{travel}", f"zone:{SKARO}", f"zone:{VOID}")  # a move: nobody is asked
@@ -666,9 +580,7 @@ def test_expedition_moves_one_scouts_unit_up_to_six_zones():
     game = scenario("daleks", "cybermen", zones=LINE, edges=LINE_EDGES, starts=(0, 8))
     first, second = place(game, 0, 0, "scouts", "scouts")
     place(game, 0, 0, "war_fleet")
-    card = give(game, 0, "expedition")[0]
-    run_phases(game, 0, "move")
-    answer(game, f"card:{card}", "zone:0")
+    play_move_card(game, "expedition", "zone:0")
     # One Scouts unit goes; the War Fleet cannot.
     assert option_ids(game) == [f"unit:{first}", f"unit:{second}"]
     game.decide(f"unit:{second}")
@@ -694,17 +606,14 @@ def test_expedition_stops_at_the_first_enemy_zone():
     game = scenario("daleks", "cybermen", zones=LINE, edges=LINE_EDGES, starts=(0, 8))
     place(game, 0, 0, "scouts")
     place(game, 1, 3, "patrols")
-    card = give(game, 0, "expedition")[0]
-    run_phases(game, 0, "move")
-    answer(game, f"card:{card}", "zone:0")
+    play_move_card(game, "expedition", "zone:0")
     assert option_ids(game) == ["zone:1", "zone:2", "zone:3"]
 
 
 def test_expedition_is_refused_without_a_scouts_unit_that_can_move():
     game = scenario("daleks", "cybermen")
     place(game, 0, SKARO, "war_fleet")
-    expedition, travel = give(game, 0, "expedition", "space_travel")
-    run_phases(game, 0, "move")
+    expedition, travel = start_move_phase(game, ["expedition", "space_travel"])
     assert option_ids(game) == ["pass", f"card:{travel}"]
     refused(game, expedition)
     # Scouts that have already moved this turn do not count either.
@@ -722,9 +631,7 @@ def test_scouts_card_shows_every_unit_of_an_enemy_stack_to_its_player_only():
     place(game, 0, SKARO, "scouts")
     place(game, 1, MARS, "armada", "patrols", "scouts")
     place(game, 1, TELOS, "war_fleet")
-    card = give(game, 0, "scouts")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "scouts")
     assert option_ids(game) == [f"stack:{MARS}:1", f"stack:{TELOS}:1"]
     game.decide(f"stack:{MARS}:1")
     seen = events(game, "stack_seen")[-1]
@@ -736,9 +643,7 @@ def test_scouts_card_shows_every_unit_of_an_enemy_stack_to_its_player_only():
 def test_scouts_card_is_refused_when_no_enemy_unit_is_on_the_map():
     game = scenario("daleks", "cybermen")
     place(game, 0, SKARO, "scouts")
-    scouts, research = give(game, 0, "scouts", "research_experiments")
-    run_phases(game, 0, "move")
-    refused(game, scouts)
+    refused_in_move_phase(game, "scouts")
 
 
 # ---------------------------------------------------------------------- Increase Production
@@ -747,8 +652,7 @@ def test_scouts_card_is_refused_when_no_enemy_unit_is_on_the_map():
 def test_increase_production_adds_five_to_this_turns_revenue_only():
     game = scenario("daleks", "cybermen")
     control(game, 0, SKARO, KARN)  # 3 + 2
-    card = give(game, 0, "increase_production")[0]
-    run_phases(game, 0, "move", "revenue")
+    card, = run_phases_holding(game, 0, ["move", "revenue"], ["increase_production"])
     game.decide(f"card:{card}")
     assert game.state.players[0].treasury == 10
     assert events(game, "revenue")[-1].data["parts"] == [("controlled zones", 5), ("card effect", 5)]
@@ -759,10 +663,8 @@ def test_increase_production_adds_five_to_this_turns_revenue_only():
 def test_increase_production_is_not_offered_in_a_battle_nor_after_it():
     game = scenario("daleks", "cybermen")
     control(game, 0, SKARO)
-    place(game, 0, EARTH, "war_fleet", "scouts")
-    place(game, 1, EARTH, "scouts")
-    production, surprise = give(game, 0, "increase_production", "surprise_attack")
-    run_phases(game, 0, "battle")
+    face_off(game, EARTH, ["war_fleet", "scouts"], ["scouts"])
+    production, surprise = start_battle_phase(game, ["increase_production", "surprise_attack"])
     assert option_ids(game) == ["pass", f"card:{surprise}"]
     refused(game, production)
     answer(game, "pass", f"unit:{game.state.stack(EARTH, 0)[1]}")  # the Daleks win and pay 1
@@ -778,9 +680,8 @@ def test_draw_cards_draw_the_top_cards_of_the_deck(card_type, count):
     game = scenario("daleks", "cybermen")
     s = game.state
     order = ["spies", "revolt", "sabotage", "intrigue", "raiding", "retreat"]
-    s.deck = [cards_of(game, t)[0] for t in order][::-1]  # "spies" is drawn first
-    card, kept = give(game, 0, card_type, "exterminate")
-    run_phases(game, 0, "move")
+    stack_deck(game, *order)
+    card, kept = start_move_phase(game, [card_type, "exterminate"])
     game.decide(f"card:{card}")
     assert names(game, s.players[0].hand) == ["Exterminate", *[game.card_name(cards_of(game, t)[0]) for t in order[:count]]]
     assert len(s.deck) == 6 - count
@@ -789,9 +690,7 @@ def test_draw_cards_draw_the_top_cards_of_the_deck(card_type, count):
 
 def test_great_leader_may_take_a_hand_past_the_limit_until_the_next_draw_phase():
     game = scenario("daleks", "cybermen")
-    card = give(game, 0, "great_leader")[0]
-    give(game, 0, "spies", "spies", "raiding", "raiding", "retreat", "retreat")
-    run_phases(game, 0, "move")
+    card, *_ = start_move_phase(game, ["great_leader", "spies", "spies", "raiding", "raiding", "retreat", "retreat"])
     game.decide(f"card:{card}")
     assert len(game.state.players[0].hand) == 10
 
@@ -800,9 +699,7 @@ def test_draw_cards_reshuffle_the_discard_pile_when_the_deck_runs_out():
     game = scenario("daleks", "cybermen")
     s = game.state
     s.discard, s.deck = s.deck[:5], s.deck[5:6]
-    card = give(game, 0, "great_leader")[0]
-    run_phases(game, 0, "move")
-    game.decide(f"card:{card}")
+    play_move_card(game, "great_leader")
     assert len(s.players[0].hand) == 4
     assert len(s.deck) + len(s.discard) == 3
 
@@ -813,8 +710,7 @@ def test_draw_cards_are_refused_when_there_is_nothing_to_draw(card_type):
     place(game, 0, SKARO, "scouts")
     s = game.state
     s.deck, s.discard = [], []
-    card, travel = give(game, 0, card_type, "space_travel")
-    run_phases(game, 0, "move")
+    card, travel = start_move_phase(game, [card_type, "space_travel"])
     assert option_ids(game) == ["pass", f"card:{travel}"]
     refused(game, card)
 
@@ -829,9 +725,7 @@ def cybermen_turn_with_intercept():
     patrols = place(game, 0, EARTH, "patrols")[0]
     fleet = place(game, 0, MARS, "war_fleet")[0]
     place(game, 1, VOID, "war_fleet")
-    intercept = give(game, 0, "intercept")[0]
-    travel = give(game, 1, "space_travel")[0]
-    run_phases(game, 1, "move", "battle", turn=2)
+    intercept, travel = run_phases_holding(game, 1, ["move", "battle"], ["intercept"], ["space_travel"], turn=2)
     answer(game, f"card:{travel}", f"zone:{VOID}", f"zone:{EARTH}")
     return game, intercept, patrols, fleet
 
@@ -865,9 +759,7 @@ def test_intercept_answers_each_move_of_a_galactic_invasion():
     place(game, 0, MARS, "scouts")
     place(game, 1, SKARO, "war_fleet")
     place(game, 1, KARN, "patrols")
-    intercept = give(game, 0, "intercept")[0]
-    invasion = give(game, 1, "galactic_invasion")[0]
-    run_phases(game, 1, "move", turn=2)
+    intercept, invasion = run_phases_holding(game, 1, ["move"], ["intercept"], ["galactic_invasion"], turn=2)
     answer(game, f"card:{invasion}", f"zone:{SKARO}", f"zone:{VOID}")
     assert (game.pending.player, game.pending.kind) == (0, "reaction")
     game.decide("pass")  # not yet
@@ -882,9 +774,7 @@ def test_the_owner_of_a_stack_moved_by_insidious_plot_may_intercept():
     place(game, 0, MARS, "scouts")
     place(game, 1, EARTH, "armada")
     place(game, 1, TELOS, "war_fleet")
-    plot = give(game, 0, "insidious_plot")[0]
-    intercept = give(game, 1, "intercept")[0]
-    run_phases(game, 0, "move")
+    plot, intercept = start_move_phase(game, ["insidious_plot"], ["intercept"])
     answer(game, f"card:{plot}", f"stack:{EARTH}:1", f"zone:{KARN}")
     assert (game.pending.player, game.pending.kind) == (1, "reaction")
     answer(game, f"card:{intercept}", f"zone:{TELOS}", f"zone:{MARS}")
@@ -894,9 +784,7 @@ def test_the_owner_of_a_stack_moved_by_insidious_plot_may_intercept():
 def test_intercept_is_not_offered_in_your_own_move_phase():
     game = scenario("daleks", "cybermen")
     place(game, 0, SKARO, "scouts")
-    intercept, travel = give(game, 0, "intercept", "space_travel")
-    give(game, 1, "intercept")
-    run_phases(game, 0, "move")
+    intercept, travel, _ = start_move_phase(game, ["intercept", "space_travel"], ["intercept"])
     assert option_ids(game) == ["pass", f"card:{travel}"]
     refused(game, intercept)
     answer(game, f"card:{travel}", f"zone:{SKARO}", f"zone:{VOID}")
@@ -911,9 +799,7 @@ def test_intercept_is_not_asked_when_none_of_your_stacks_can_move():
     fleet = place(game, 0, MARS, "war_fleet")[0]
     game.state.units[fleet].moved = True  # already moved this turn (by an earlier Intercept)
     place(game, 1, VOID, "war_fleet")
-    intercept = give(game, 0, "intercept")[0]
-    travel = give(game, 1, "space_travel")[0]
-    run_phases(game, 1, "move", turn=2)
+    intercept, travel = run_phases_holding(game, 1, ["move"], ["intercept"], ["space_travel"], turn=2)
     answer(game, f"card:{travel}", f"zone:{VOID}", f"zone:{EARTH}")
     assert game.pending is None
     assert intercept in game.state.players[0].hand
@@ -921,11 +807,9 @@ def test_intercept_is_not_asked_when_none_of_your_stacks_can_move():
 
 def test_intercept_is_not_offered_after_a_retreat():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "armada")
+    face_off(game, EARTH, ["armada"], ["scouts", "scouts"])
     place(game, 0, MARS, "war_fleet")
-    place(game, 1, EARTH, "scouts", "scouts")
-    intercept = give(game, 1, "intercept")[0]
-    run_phases(game, 0, "battle")
+    intercept, = start_battle_phase(game, [], ["intercept"])
     game.decide(f"unit:{game.state.stack(EARTH, 1)[0]}")  # the Daleks pick the first loss
     game.decide(f"zone:{KARN}")  # the other Scouts retreat
     assert game.pending is None
@@ -937,11 +821,9 @@ def test_intercept_is_not_offered_after_a_retreat():
 
 def test_retreat_means_no_casualties_but_the_loser_still_retreats():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet", "scouts")
-    place(game, 1, EARTH, "armada")
-    card = give(game, 0, "retreat")[0]
+    face_off(game, EARTH, ["war_fleet", "scouts"], ["armada"])
     pool = sorted(game.state.pools["common"])
-    run_phases(game, 0, "battle")
+    card, = start_battle_phase(game, ["retreat"])
     game.decide(f"card:{card}")
     battle = last_battle(game)
     assert (battle["attacker"]["force"], battle["defender"]["force"], battle["winner"]) == (9, 10, 1)
@@ -957,11 +839,9 @@ def test_retreat_means_no_casualties_but_the_loser_still_retreats():
 def test_retreat_spares_nothing_that_has_nowhere_to_retreat_to():
     game = scenario("daleks", "cybermen")
     # Peladon borders only Skaro (Cybermen there too) and the Maelstrom (Hazard).
-    place(game, 0, PELADON, "war_fleet")
-    place(game, 1, PELADON, "armada")
+    face_off(game, PELADON, ["war_fleet"], ["armada"])
     place(game, 1, SKARO, "scouts")
-    card = give(game, 0, "retreat")[0]
-    run_phases(game, 0, "battle")
+    card, = start_battle_phase(game, ["retreat"])
     game.decide(f"card:{card}")
     assert game.pending is None
     assert units_in(game, PELADON, 0) == [] and units_in(game, PELADON, 1) == ["armada"]
@@ -970,11 +850,8 @@ def test_retreat_spares_nothing_that_has_nowhere_to_retreat_to():
 
 def test_retreat_is_not_offered_twice_in_one_battle():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    place(game, 1, EARTH, "armada")
-    first, second = give(game, 0, "retreat", "retreat")
-    surprise = give(game, 1, "surprise_attack")[0]
-    run_phases(game, 0, "battle")
+    face_off(game, EARTH, ["war_fleet"], ["armada"])
+    first, second, surprise = start_battle_phase(game, ["retreat", "retreat"], ["surprise_attack"])
     game.decide(f"card:{first}")
     game.decide(f"card:{surprise}")  # the Cybermen answer in the card rounds
     # The Daleks' turn again: the second Retreat would do nothing.
@@ -987,10 +864,8 @@ def test_retreat_is_not_offered_twice_in_one_battle():
 
 def test_exterminate_makes_the_loser_lose_every_unit():
     game = scenario("cybermen", "daleks")
-    fleet, battle_fleet = place(game, 0, EARTH, "war_fleet", "battle_fleet")
-    doomed = place(game, 1, EARTH, "scouts", "patrols", "auxiliary_fleet")
-    card = give(game, 0, "exterminate")[0]
-    run_phases(game, 0, "battle")
+    (fleet, battle_fleet), doomed = face_off(game, EARTH, ["war_fleet", "battle_fleet"], ["scouts", "patrols", "auxiliary_fleet"])
+    card, = start_battle_phase(game, ["exterminate"])
     game.decide(f"card:{card}")
     battle = last_battle(game)
     assert (battle["attacker"]["force"], battle["defender"]["force"], battle["winner"]) == (18, 10, 0)
@@ -1006,10 +881,8 @@ def test_exterminate_makes_the_loser_lose_every_unit():
 
 def test_exterminate_played_by_the_side_that_loses_hits_itself():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "scouts", "scouts")
-    place(game, 1, EARTH, "armada")
-    card = give(game, 0, "exterminate")[0]
-    run_phases(game, 0, "battle")
+    face_off(game, EARTH, ["scouts", "scouts"], ["armada"])
+    card, = start_battle_phase(game, ["exterminate"])
     game.decide(f"card:{card}")
     game.decide(option_ids(game)[0])  # the Cybermen pick the first; the last one follows
     assert units_in(game, EARTH, 0) == []
@@ -1018,11 +891,8 @@ def test_exterminate_played_by_the_side_that_loses_hits_itself():
 
 def test_exterminate_is_not_offered_once_a_retreat_is_in_play():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    place(game, 1, EARTH, "armada")
-    retreat = give(game, 0, "retreat")[0]
-    exterminate = give(game, 1, "exterminate")[0]
-    run_phases(game, 0, "battle")
+    face_off(game, EARTH, ["war_fleet"], ["armada"])
+    retreat, exterminate = start_battle_phase(game, ["retreat"], ["exterminate"])
     game.decide(f"card:{retreat}")
     # No casualties in this battle: Exterminate has nothing to work on and is not offered.
     assert game.pending.kind == "retreat"
@@ -1032,11 +902,8 @@ def test_exterminate_is_not_offered_once_a_retreat_is_in_play():
 
 def test_retreat_played_after_exterminate_spares_both_sides():
     game = scenario("daleks", "cybermen")
-    place(game, 0, EARTH, "war_fleet")
-    place(game, 1, EARTH, "armada")
-    exterminate = give(game, 0, "exterminate")[0]
-    retreat = give(game, 1, "retreat")[0]
-    run_phases(game, 0, "battle")
+    face_off(game, EARTH, ["war_fleet"], ["armada"])
+    exterminate, retreat = start_battle_phase(game, ["exterminate"], ["retreat"])
     answer(game, f"card:{exterminate}", f"card:{retreat}")
     game.decide(f"zone:{VOID}")
     assert units_in(game, VOID, 0) == ["war_fleet"] and units_in(game, EARTH, 1) == ["armada"]
@@ -1050,9 +917,7 @@ def test_time_loop_sends_the_units_of_the_move_just_made_back():
     game = scenario("daleks", "cybermen")
     place(game, 0, EARTH, "patrols")
     fleet, scouts = place(game, 1, VOID, "war_fleet", "scouts")
-    loop = give(game, 0, "time_loop")[0]
-    first, second = give(game, 1, "space_travel", "space_travel")
-    run_phases(game, 1, "move", "battle", turn=2)
+    loop, first, second = run_phases_holding(game, 1, ["move", "battle"], ["time_loop"], ["space_travel", "space_travel"], turn=2)
     answer(game, f"card:{first}", f"zone:{VOID}", "all", f"zone:{EARTH}")
     assert (game.pending.player, game.pending.kind) == (0, "reaction")
     assert option_ids(game) == [f"card:{loop}", "pass"]
@@ -1071,9 +936,7 @@ def test_time_loop_undoes_one_move_of_a_galactic_invasion():
     game = scenario("daleks", "cybermen")
     place(game, 1, VOID, "war_fleet")
     place(game, 1, KARN, "scouts")
-    loop = give(game, 0, "time_loop")[0]
-    invasion = give(game, 1, "galactic_invasion")[0]
-    run_phases(game, 1, "move", turn=2)
+    loop, invasion = run_phases_holding(game, 1, ["move"], ["time_loop"], ["galactic_invasion"], turn=2)
     answer(game, f"card:{invasion}", f"zone:{VOID}", f"zone:{SKARO}", f"card:{loop}")
     assert units_in(game, VOID, 1) == ["war_fleet"]
     answer(game, f"zone:{KARN}", f"zone:{TELOS}")  # the second move stands: no Time Loop left
@@ -1083,8 +946,7 @@ def test_time_loop_undoes_one_move_of_a_galactic_invasion():
 def test_time_loop_is_never_asked_of_the_player_who_moved_nor_played_as_a_card():
     game = scenario("daleks", "cybermen")
     place(game, 0, SKARO, "scouts")
-    loop, travel = give(game, 0, "time_loop", "space_travel")
-    run_phases(game, 0, "move")
+    loop, travel = start_move_phase(game, ["time_loop", "space_travel"])
     assert option_ids(game) == ["pass", f"card:{travel}"]
     refused(game, loop)
     answer(game, f"card:{travel}", f"zone:{SKARO}", f"zone:{VOID}")
