@@ -1,0 +1,211 @@
+"""Card effects on units, stacks and zones: looking, destroying, taking over, placing, changing a zone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..decisions import Decision, Option
+from ..engine import Step
+from ..model.state import BOARD, POOL
+from ..rules.battle import note_destroyed
+from ..rules.recruit import draw_units, pool_key
+from .base import Effect, opponents
+from .battle import enemy_fighter_options
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+class LookAtStack(Effect):
+    """See every unit of an enemy stack you choose."""
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        out = []
+        for other in opponents(game, seat):
+            for zone in game.state.zones_with_units(other):
+                out.append(Option(f"stack:{zone}:{other}", f"{game.state.players[other].name} in {game.zone_name(zone)}", (zone, other)))
+        return out
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        zone, other = target
+        units = [game.state.units[u].type.name for u in game.state.stack(zone, other)]
+        game.emit("stack_seen", visible_to=(seat,), player=seat, owner=other, zone=zone, units=units)
+
+
+def destroy_by_card(game: Game, unit_id: int, by: int) -> None:
+    """A card destroys a unit outside a battle: it goes back to its pool (a leader is
+    captured by ``by``, the player of the card, as in a battle)."""
+    s = game.state
+    unit = s.units[unit_id]
+    owner, zone = unit.owner, unit.zone
+    if unit.type.is_leader:
+        s.capture(unit_id, by)
+        game.emit("leader_captured", player=owner, by=by, unit=unit.type.name, zone=zone)
+    else:
+        s.return_to_pool(unit_id)
+        note_destroyed(game, unit_id, owner)
+        game.emit("unit_lost", player=owner, unit=unit.type.name, zone=zone)
+
+
+def stack_option(game: Game, zone: int, owner: int) -> Option:
+    return Option(f"stack:{zone}:{owner}", f"{game.state.players[owner].name} in {game.zone_name(zone)}", (zone, owner))
+
+
+class DestroyStack(Effect):
+    """Destroy every unit of one enemy stack that is in, or at most ``range`` zones
+    from, a zone holding your units (``range = 0``: only where your units are)."""
+
+    defaults = {"range": 1}
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        s = game.state
+        near: set[int] = set()
+        for zone in s.zones_with_units(seat):
+            near |= game.board.within(zone, self.params["range"])
+        return [stack_option(game, z, o) for z in sorted(near) for o in sorted(s.owners_in(z) - {seat})]
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        zone, owner = target
+        doomed = game.state.stack(zone, owner)
+        for u in doomed:
+            destroy_by_card(game, u, seat)
+        game.emit("stack_destroyed", player=seat, victim=owner, zone=zone, count=len(doomed))
+
+
+class TakeControl(Effect):
+    """Battle: one enemy unit in this battle changes sides at once and stays yours."""
+
+    phases = frozenset({"battle"})
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        return enemy_fighter_options(game, seat)
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        unit = game.state.units[target]
+        if unit.place != BOARD or unit.zone != game.state.battle.zone or unit.owner == seat:
+            return  # it left the battle before the card took effect
+        before = unit.owner
+        unit.owner = seat
+        game.emit("unit_taken", player=seat, victim=before, unit=unit.type.name, zone=unit.zone)
+
+
+class ChangeZoneType(Effect):
+    """A zone you choose becomes a zone of type ``to``; its revenue follows the new type,
+    and a type that earns nothing loses its control marker.
+
+    Which zones qualify: ``where`` is ``"adjacent"`` (next to a zone holding your units),
+    ``"controlled"`` (carrying your marker), ``"occupied"`` (holding your units) or
+    ``"any"``; ``from`` lists the zone type ids it may change (empty: any type but ``to``);
+    zones with a tag in ``not_tags`` never change; with ``empty`` the zone must hold no
+    units. ``cost`` is paid from your treasury when the card takes effect, and the card
+    cannot be played without it.
+
+    Doomsday Weapon: ``{to = "hazard", where = "adjacent", empty = true, not_tags = ["nexus"]}``;
+    a terraforming card: ``{to = "rich", from = ["poor"], where = "controlled", cost = 10}``.
+    """
+
+    defaults = {"to": "hazard", "from": [], "where": "adjacent", "not_tags": [], "empty": False, "cost": 0}
+
+    def __init__(self, card):
+        super().__init__(card)
+        if self.params["where"] not in ("adjacent", "controlled", "occupied", "any"):
+            raise ValueError(f"where {self.params['where']!r}; use 'adjacent', 'controlled', 'occupied' or 'any'")
+
+    def _candidates(self, game: Game, seat: int) -> set[int]:
+        s = game.state
+        where = self.params["where"]
+        if where == "controlled":
+            return set(s.controlled(seat))
+        if where == "occupied":
+            return set(s.zones_with_units(seat))
+        if where == "any":
+            return set(range(len(game.board)))
+        return {n for z in s.zones_with_units(seat) for n in game.board.adjacency[z]}
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        p = self.params
+        s = game.state
+        if s.players[seat].treasury < p["cost"]:
+            return []
+        new = game.rules.zone_types[p["to"]]
+        out = []
+        for zone in sorted(self._candidates(game, seat)):
+            ztype = s.zone_types[zone]
+            if ztype.id == new.id or (p["from"] and ztype.id not in p["from"]):
+                continue
+            if ztype.tags & set(p["not_tags"]) or (p["empty"] and s.zone_units[zone]):
+                continue
+            out.append(Option(f"zone:{zone}", f"{game.zone_name(zone)} ({ztype.name})", zone))
+        return out
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        s = game.state
+        old, new = s.zone_types[target], game.rules.zone_types[self.params["to"]]
+        s.players[seat].treasury -= self.params["cost"]
+        s.zone_types[target] = new
+        if not new.generates_revenue and target in s.control:
+            del s.control[target]
+        game.emit("zone_changed", player=seat, zone=target, frm=old.name, to=new.name, cost=self.params["cost"])
+
+
+class PlaceFreeUnits(Effect):
+    """``count`` random units from your pool join you, free, in a zone you control."""
+
+    defaults = {"count": 2}
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        s = game.state
+        if not s.pools.get(pool_key(game, seat)):
+            return []
+        return [Option(f"zone:{z}", game.zone_name(z), z) for z in s.controlled(seat)]
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        s = game.state
+        names = []
+        for unit in draw_units(game, seat, self.params["count"]):
+            s.put_on_board(unit, seat, target)
+            names.append(s.units[unit].type.name)
+        game.emit("free_units", player=seat, zone=target, units=names)
+
+
+class Regenerate(Effect):
+    """After the battles of your turn: one of your units destroyed this turn, still in
+    its pool, comes back into play in a zone you control."""
+
+    phases = frozenset({"after_battle"})
+
+    def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
+        s = game.state
+        if not s.controlled(seat):
+            return []
+        out = []
+        for u in dict.fromkeys(s.destroyed_this_turn):
+            if s.units[u].place == POOL and s.registers.get(f"destroyed_owner:{u}") == seat:
+                out.append(Option(f"unit:{u}", game.unit_label(u), u))
+        return out
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        game.push(PlaceRegenerated(seat, target))
+
+
+@attrs.frozen
+class PlaceRegenerated(Step):
+    seat: int
+    unit: int
+
+    def run(self, game: Game) -> Decision | None:
+        if game.state.units[self.unit].place != POOL:
+            return None  # drawn from the pool again in the meantime
+        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in game.state.controlled(self.seat)]
+        return game.ask(self.seat, "place", f"Bring {game.unit_label(self.unit)} back in", options)
+
+    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
+        if not picked:
+            return
+        zone = decision.options[picked[0]].value
+        game.state.put_on_board(self.unit, self.seat, zone)
+        game.emit("unit_regenerated", player=self.seat, unit=game.state.units[self.unit].type.name, zone=zone)
+
+

@@ -1,0 +1,63 @@
+"""Card effects that move units: move cards, interceptions, undoing a move."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..rules.move import StackMoves, can_move, movable
+from .base import Effect
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+class MoveStacks(Effect):
+    """Move up to ``max`` of your stacks (``points`` overrides their allowance; ``tag``
+    limits which units may go; ``single`` moves one unit rather than a group). The card
+    is offered only when at least ``min`` of your stacks can move; once played, you may
+    stop after any stack."""
+
+    defaults = {"min": 1, "max": 1, "points": None, "tag": None, "single": False}
+
+    def playable(self, game: Game, seat: int, ctx: Any) -> bool:
+        p = self.params
+        able = 0
+        for zone in game.state.zones_with_units(seat):
+            group = movable(game, seat, zone, p["tag"])
+            if group and can_move(game, seat, zone, group[:1] if p["single"] else group, p["points"]):
+                able += 1
+                if able >= p["min"]:
+                    return True
+        return False
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        p = self.params
+        game.push(StackMoves(seat, p["max"], points=p["points"], tag=p["tag"], single=p["single"]))
+
+
+class InterceptMove(MoveStacks):
+    """Reaction: right after an opponent's move in their move phase, move your stacks."""
+
+    reacts_to = "move"
+    phases = frozenset()
+
+    def playable(self, game: Game, seat: int, ctx: Any) -> bool:
+        return game.state.phase == "move" and ctx[2] == game.state.active != seat and super().playable(game, seat, ctx)
+
+
+class NegateMove(Effect):
+    """Reaction: the move just made is undone; the units go back where they came from."""
+
+    reacts_to = "move"
+    phases = frozenset()
+
+    def playable(self, game: Game, seat: int, ctx: Any) -> bool:
+        return ctx[2] != seat
+
+    def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
+        _, _, by, start, to, units = ctx
+        s = game.state
+        back = [u for u in units if s.units[u].zone == to]
+        for u in back:
+            s.move_unit(u, start)
+        game.emit("move_undone", player=seat, frm=to, to=start, count=len(back))
