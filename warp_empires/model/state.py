@@ -19,8 +19,6 @@ BOARD = 1  #: on the map, in ``Unit.zone``
 CAPTURED = 2  #: a leader set aside by the player who captured it (``Unit.owner``)
 OFFER = 3  #: drawn in a recruit phase, not yet bought or returned
 
-PLACE_NAMES = {POOL: "pool", BOARD: "board", CAPTURED: "captured", OFFER: "offer"}
-
 NOBODY = -1
 
 
@@ -60,10 +58,6 @@ class ZoneUnits:
     def __iter__(self):
         zones = self._zones
         return (zones.get(z, []) for z in range(self._count))
-
-    def occupied(self) -> list[int]:
-        """Zones holding at least one unit, in id order."""
-        return sorted(z for z, ids in self._zones.items() if ids)
 
     def copy(self) -> ZoneUnits:
         return ZoneUnits(self._count, {z: ids[:] for z, ids in self._zones.items() if ids})
