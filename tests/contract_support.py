@@ -175,7 +175,8 @@ def play_random(game: Game, seed: int, max_decisions: int = 100_000) -> Game:
 
 
 def events(game: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.data for e in game.events if e.kind == kind]
+    """Every ``kind`` event's details, secrets included (what the rules did, not what anyone saw)."""
+    return [e.revealed().data for e in game.events if e.kind == kind]
 
 
 def phases_of_turns(game: Game) -> list[list[str]]:

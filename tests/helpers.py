@@ -285,7 +285,8 @@ def opts(game: Game) -> list[str]:
 
 
 def events(game: Game, kind: str) -> list[dict]:
-    return [e.data for e in game.events if e.kind == kind]
+    """Every ``kind`` event's details, secrets included (what the rules did, not what anyone saw)."""
+    return [e.revealed().data for e in game.events if e.kind == kind]
 
 
 def pool_types(game: Game) -> list[str]:

@@ -119,7 +119,7 @@ def test_reroll_replaces_the_die():
     drive(game, card(cards(game, 0, "second_wind")[0]))
     assert [e["value"] for e in events(game, "die_rolled")] == [2, 4]
     # The second roll stands: four more infantry are offered, not two.
-    assert events(game, "recruit_draw")[1] == {"player": 0, "units": ["Infantry"] * 4, "extra": True}
+    assert events(game, "recruit_draw")[1] == {"player": 0, "count": 4, "units": ["Infantry"] * 4, "extra": True}
     assert len(opts(game)) == 1 + 4
 
 

@@ -69,7 +69,7 @@ def test_buying_all_five_draws_one_die_more():
     for _ in range(5):
         buy(game, "infantry")  # Home is the only place: nobody is asked where
     assert [e["value"] for e in events(game, "die_rolled")] == [1]
-    assert events(game, "recruit_draw")[1] == {"player": 0, "units": ["Infantry"], "extra": True}
+    assert events(game, "recruit_draw")[1] == {"player": 0, "count": 1, "units": ["Infantry"], "extra": True}
     buy(game, "infantry")
     # All six bought: no further die.
     assert game.pending is None

@@ -154,12 +154,31 @@ class Game:
         """Schedule steps to run next, in the order given."""
         self._stack.extend(reversed(steps))
 
-    def emit(self, kind: str, visible_to: Iterable[int] | None = None, **data: Any) -> Event:
-        event = Event(kind, self.state.turn, self.state.active, data, None if visible_to is None else frozenset(visible_to))
+    def emit(
+        self, kind: str, visible_to: Iterable[int] | None = None, secret: Mapping[str, Any] | None = None,
+        knows: Iterable[int] | None = None, **data: Any,
+    ) -> Event:
+        """Announce what happened. ``data`` is public to everyone who sees the event
+        (everyone, or only ``visible_to``); ``secret`` details are for ``knows`` alone
+        (by default the event's ``player``), e.g. which units were placed (B14)."""
+        if secret is None:
+            event = Event(kind, self.state.turn, self.state.active, data, None if visible_to is None else frozenset(visible_to))
+        else:
+            who = frozenset((data["player"],) if knows is None else knows)
+            event = Event(kind, self.state.turn, self.state.active, data, None if visible_to is None else frozenset(visible_to), dict(secret), who)
         self.events.append(event)
         if self._notify:
             self.pm.hook.warp_game_event(game=self, event=event)
         return event
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """The events from index ``start`` on as ``seat`` may see them (``None``: the table)."""
+        out = []
+        for event in self.events[start:]:
+            seen = event.seen_by(seat)
+            if seen is not None:
+                out.append(seen)
+        return out
 
     def ask(self, seat: int, kind: str, prompt: str, options: Iterable[Option], count: int = 1, context: Any = None) -> Decision:
         return Decision(seat, kind, prompt, tuple(options), count, context)

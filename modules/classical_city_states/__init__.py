@@ -152,11 +152,11 @@ class Starve(Step):
         name = s.units[self.unit].type.name
         if total >= 6:
             set_starvation(game, self.unit, 0)
-            game.emit("unit_disbanded", player=self.seat, unit=name, reason="starvation", roll=roll, total=total)
+            game.emit("unit_disbanded", player=self.seat, zone=s.units[self.unit].zone, reason="starvation", roll=roll, total=total, secret={"unit": name})
             s.return_to_pool(self.unit)
         else:
             set_starvation(game, self.unit, counters + 1)
-            game.emit("starving", player=self.seat, unit=name, roll=roll, total=total, counters=counters + 1)
+            game.emit("starving", player=self.seat, zone=s.units[self.unit].zone, roll=roll, total=total, counters=counters + 1, secret={"unit": name})
         return None
 
 
@@ -207,8 +207,9 @@ class RecruitAt(Step):
         s = game.state
         s.players[self.seat].treasury -= price
         s.put_on_board(unit, self.seat, self.city)
-        game.emit("unit_bought", player=self.seat, unit=s.units[unit].type.name, cost=price)
-        game.emit("unit_placed", player=self.seat, zone=self.city, unit=s.units[unit].type.name)
+        name = s.units[unit].type.name
+        game.emit("unit_bought", player=self.seat, secret={"unit": name, "cost": price})
+        game.emit("unit_placed", player=self.seat, zone=self.city, secret={"unit": name})
 
 
 @attrs.frozen
@@ -226,7 +227,7 @@ class Experience(Step):
         if roll == 10 and leaders and home is not None:
             leader = game.rng.choice(leaders)
             s.put_on_board(leader, self.seat, home)
-            game.emit("leader_gained", player=self.seat, unit=s.units[leader].type.name, zone=home)
+            game.emit("leader_gained", player=self.seat, zone=home, secret={"unit": s.units[leader].type.name})
         return None
 
 
@@ -311,7 +312,7 @@ class Levy(Effect):
             return
         for unit in self._armies(game, seat):
             game.state.put_on_board(unit, seat, home)
-            game.emit("unit_placed", player=seat, zone=home, unit=game.state.units[unit].type.name)
+            game.emit("unit_placed", player=seat, zone=home, secret={"unit": game.state.units[unit].type.name})
 
 
 class GainGold(Effect):

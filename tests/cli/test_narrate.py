@@ -12,17 +12,20 @@ from .support import ENEMY, HOME, VOID1, new_game
 def events():
     return [
         Event("turn_started", 2, 1, {"round": 1, "player": "Bob"}),
-        Event("cards_seen", 2, 1, {"player": 1, "cards": ["Graviton Weapon"]}, frozenset({1})),
+        Event("cards_drawn", 2, 1, {"player": 1, "count": 1}, secret={"cards": ["Graviton Weapon"]}, knows=frozenset({1})),
         Event("card_played", 2, 1, {"player": 1, "card": "Raiding", "target": "Ann", "play": 3}),
-        Event("moved", 2, 1, {"player": 1, "by": 1, "frm": ENEMY, "to": VOID1, "count": 3, "top": "Armada"}),
+        Event("moved", 2, 1, {"player": 1, "by": 1, "frm": ENEMY, "to": VOID1, "count": 3, "top": "Armada"},
+              secret={"units": ["Armada", "Scouts", "Ogrons"]}, knows=frozenset({1})),
         Event("battle", 2, 1, {
             "zone": VOID1, "winner": 1,
             "attacker": {"seat": 1, "force": 14, "parts": [("units", 12), ("unit and faction abilities", 2)]},
             "defender": {"seat": 0, "force": 4, "parts": [("units", 4)]},
         }),
         Event("control", 2, 1, {"zone": HOME, "player": 1, "previous": 0}),
-        Event("unit_bought", 2, 1, {"player": 1, "unit": "Scouts", "cost": 1}),
-        Event("unit_bought", 2, 1, {"player": 1, "unit": "Monitors", "cost": 3}),
+        Event("unit_bought", 2, 1, {"player": 1}, secret={"unit": "Scouts", "cost": 1}, knows=frozenset({1})),
+        Event("unit_placed", 2, 1, {"player": 1, "zone": ENEMY}, secret={"unit": "Scouts"}, knows=frozenset({1})),
+        Event("unit_bought", 2, 1, {"player": 1}, secret={"unit": "Monitors", "cost": 3}, knows=frozenset({1})),
+        Event("unit_placed", 2, 1, {"player": 1, "zone": ENEMY}, secret={"unit": "Monitors"}, knows=frozenset({1})),
         Event("card_discarded", 2, 1, {"player": 1, "card": "Space Travel"}),
     ]
 
@@ -36,8 +39,9 @@ def test_a_digest_keeps_what_matters_and_marks_what_was_done_to_you():
     assert "  Bob moved 3 unit(s) from Enemy (ENE) to Void One (VO1), top unit Armada" in text
     assert "  Battle in Void One (VO1): Bob 14 (units 12, unit and faction abilities +2) against Ann 4 (units 4); Bob wins" in text
     assert "  Bob took control of Home (HOM) from Ann" in text
-    assert "  Bob recruited Scouts, Monitors" in text
-    assert not any("Graviton Weapon" in line or "discarded" in line for line in text)
+    assert "  Bob recruited 2 units: 2 in Enemy (ENE)" in text
+    # B14: which units Bob moved, bought and placed, and which card he drew, stay his.
+    assert not any(word in line for line in text for word in ("Graviton Weapon", "discarded", "Scouts", "Monitors", "Ogrons"))
     against_ann = {line.strip() for line, hit in lines if hit}
     assert against_ann == {
         "Bob played Raiding on Ann",
@@ -52,6 +56,18 @@ def test_the_log_lists_everything_a_seat_may_see():
     ann = [line for line, _ in log_lines(game, events(), 0)]
     assert "  Bob drew: Graviton Weapon" in bob and not any("Graviton" in line for line in ann)
     assert "  Bob discarded Space Travel" in ann
+    assert "  Bob placed Monitors in Enemy (ENE)" in bob and "  Bob placed a unit in Enemy (ENE)" in ann
+    assert "  Bob bought Scouts for 1 EP" in bob and "  Bob bought a unit" in ann
+    assert "  Bob moved 3 unit(s) (Armada, Scouts, Ogrons) from Enemy (ENE) to Void One (VO1), top unit Armada" in bob
+    assert "  Bob moved 3 unit(s) from Enemy (ENE) to Void One (VO1), top unit Armada" in ann
+    assert not any(word in line for line in ann for word in ("Scouts", "Monitors", "Ogrons"))
+
+
+def test_b14_the_table_sees_only_what_every_player_may_see():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    table = "\n".join(line for line, _ in log_lines(game, events(), None))
+    assert "Bob drew 1 card(s)" in table and "Bob placed a unit in Enemy (ENE)" in table
+    assert not any(word in table for word in ("Graviton Weapon", "Scouts", "Monitors", "Ogrons"))
 
 
 def test_moves_made_by_someone_else_name_both():

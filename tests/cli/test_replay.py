@@ -36,7 +36,10 @@ def test_the_whole_game_when_input_is_not_a_terminal(finished):
     assert f"{total} decisions" in out
     assert steps(out) == list(range(1, total + 1))
     assert "Daleks AI starts in" in out and "Turn 2 (round 1): Cybermen AI" in out
-    assert "(seen by Daleks AI)" in out  # a replay shows every hand, marked as private
+    # B14: a finished game is shown whole, and the replay says so before anything else.
+    assert out.splitlines()[1] == "The game is over: this replay shows everything, hidden units and every hand included."
+    assert "(seen by Daleks AI)" in out  # every hand, marked as private
+    assert re.search(r"Daleks AI placed [A-Z][A-Za-z ]+ in ", out)  # which units, too
     assert "Final position" in out
 
 
@@ -51,10 +54,26 @@ def test_stepping_jumping_and_quitting(finished):
     assert "Final position" not in out
 
 
-def test_an_unfinished_save_stops_where_it_stopped(tmp_path):
+def test_an_unfinished_save_stops_where_it_stopped_and_shows_only_what_the_table_saw(tmp_path):
     run(["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "ai:random:cybermen", "--seed", "1", "--saves", str(tmp_path)], "done\nquit\n")
     result = run(["replay", "--all", str(latest_save(tmp_path))])
-    assert result.exit_code == 0, result.output
-    assert steps(result.output) == [1]
-    assert "Ann: Discard a card before drawing? -> Keep the rest of my hand" in result.output
-    assert "The save stops here, in turn 1" in result.output
+    out = result.output
+    assert result.exit_code == 0, out
+    assert steps(out) == [1]
+    # B14: the game goes on, so nobody's choices, hand or hidden units are shown.
+    assert "The game is not over: this replay shows only what every player may see" in out
+    assert "1. Ann decides" in out and "Discard a card" not in out
+    assert "Ann drew 3 card(s)" in out and "Ann drew:" not in out
+    assert "The save stops here, in turn 1" in out
+
+
+def test_one_players_view_of_an_unfinished_game(tmp_path):
+    run(["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "ai:random:cybermen", "--seed", "1", "--saves", str(tmp_path)], "done\nquit\n")
+    save = str(latest_save(tmp_path))
+    ann = run(["replay", "--all", "--seat", "ann", save]).output
+    assert "this replay shows only what Ann saw" in ann
+    assert "Ann: Discard a card before drawing? -> Keep the rest of my hand" in ann
+    assert "Ann drew: " in ann
+    bad = run(["replay", "--all", "--seat", "Zoe", save])
+    assert bad.exit_code == 2
+    assert "no player is called 'Zoe'; the players are Ann, Cybermen AI (or 1 to 2)" in bad.output

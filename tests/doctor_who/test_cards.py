@@ -33,7 +33,8 @@ def test_minor_race_allies_places_two_free_units_in_a_chosen_controlled_zone():
     assert len(game.state.pools["common"]) == pool_before - 2
     assert game.state.players[0].treasury == 4  # free
     event = next(e for e in game.events if e.kind == "free_units")
-    assert sorted(event.data["units"]) == sorted(game.state.units[u].type.name for u in arrived)
+    assert sorted(event.seen_by(0).data["units"]) == sorted(game.state.units[u].type.name for u in arrived)
+    assert event.seen_by(1).data == {"player": 0, "zone": TELOS, "count": 2}  # B14: the Cybermen learn how many, not which
     assert card in game.state.discard
 
 
@@ -183,7 +184,7 @@ def test_time_travel_shows_the_next_seven_cards_to_its_player_only():
     card = play_move_card(game, "time_travel")
     seen = next(e for e in game.events if e.kind == "deck_seen")
     assert seen.data["cards"] == ["Surprise Attack", "Spies", "Revolt", "Exterminate", "Intrigue", "Sabotage", "Regeneration"]
-    assert seen.visible(0) and not seen.visible(1)
+    assert seen.seen_by(0) is not None and seen.seen_by(1) is None
     assert s.deck == deck[::-1]  # looking changes nothing
     assert s.players[0].hand == [c for c in hand_before if c != card]
 

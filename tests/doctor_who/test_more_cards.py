@@ -222,9 +222,10 @@ def test_intrigue_takes_one_random_card_from_the_chosen_opponent():
     assert names(game, game.state.players[0].hand) == ["Sabotage"]
     assert names(game, game.state.players[2].hand) == ["Spies", "Raiding", "Retreat"]
     assert names(game, game.state.players[1].hand) == ["Great Leader"]  # the other opponent keeps theirs
-    taken = events(game, "card_taken")[-1]
-    assert taken.data["card"] == "Sabotage"
-    assert taken.visible(0) and taken.visible(2) and not taken.visible(1)
+    taken = events(game, "cards_taken")[-1]
+    # B14: the taker and the victim learn which card; the third player only that one went.
+    assert taken.seen_by(0).data["cards"] == ["Sabotage"] and taken.seen_by(2).data["cards"] == ["Sabotage"]
+    assert taken.seen_by(1).data == {"player": 0, "victim": 2, "count": 1}
     assert game.state.players[0].hand == [theirs[1]]
 
 
@@ -365,7 +366,7 @@ def test_spies_shows_the_opponents_hand_to_its_player_only():
     seen = events(game, "hand_seen")[-1]
     assert seen.data["cards"] == ["Revolt", "Time Loop", "Exterminate"]
     assert seen.data["victim"] == 2
-    assert seen.visible(0) and not seen.visible(1) and not seen.visible(2)
+    assert seen.seen_by(0) is not None and seen.seen_by(1) is None and seen.seen_by(2) is None
     assert game.state.players[2].hand == hand  # looking takes nothing
 
 
@@ -517,7 +518,7 @@ def test_temporal_microjump_rerolls_the_recruit_die_and_the_new_roll_stands():
     game.decide(f"card:{jump}")
     assert [e.data["value"] for e in events(game, "die_rolled")] == [1, 4]
     extra = events(game, "recruit_draw")[-1].data
-    assert extra["extra"] is True and len(extra["units"]) == 4
+    assert extra["extra"] is True and extra["count"] == 4
     assert len(option_ids(game)) == 1 + 4  # "done" and the four units
 
 
@@ -534,7 +535,7 @@ def test_an_opponent_may_reroll_your_die_and_the_worse_roll_stands():
     assert (game.pending.player, game.pending.kind) == (1, "reaction")
     game.decide(f"card:{jump}")
     assert [e.data["value"] for e in events(game, "die_rolled")] == [6, 1]
-    assert len(events(game, "recruit_draw")[-1].data["units"]) == 1
+    assert events(game, "recruit_draw")[-1].data["count"] == 1
 
 
 def test_the_target_of_a_revolt_may_reroll_its_die():
@@ -637,7 +638,7 @@ def test_scouts_card_shows_every_unit_of_an_enemy_stack_to_its_player_only():
     seen = events(game, "stack_seen")[-1]
     assert seen.data["units"] == ["Armada", "Patrols", "Scouts"]
     assert seen.data["zone"] == MARS
-    assert seen.visible(0) and not seen.visible(1)
+    assert seen.seen_by(0) is not None and seen.seen_by(1) is None
 
 
 def test_scouts_card_is_refused_when_no_enemy_unit_is_on_the_map():

@@ -27,9 +27,9 @@ from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line
 #: Events that bring something new to light, with how ``undo`` names them: a choice
 #: made before one of these cannot be taken back.
 NEWS = {
-    "die_rolled": "a die was rolled", "cards_seen": "cards were drawn", "cards_drawn": "cards were drawn",
+    "die_rolled": "a die was rolled", "cards_drawn": "cards were drawn",
     "deck_reshuffled": "the deck was reshuffled", "recruit_draw": "units were drawn", "hand_seen": "a hand was seen",
-    "stack_seen": "a stack was seen", "deck_seen": "the deck was seen", "card_taken": "a card changed hands",
+    "stack_seen": "a stack was seen", "deck_seen": "the deck was seen",
     "cards_taken": "a card changed hands", "battle": "a battle was fought", "unit_lost": "units were lost",
     "leader_captured": "a leader was captured", "free_units": "units were drawn", "hands_redrawn": "hands were redrawn",
     "card_negated": "a card was cancelled", "turn_started": "a new turn began", "game_over": "the game ended",
@@ -141,7 +141,7 @@ class Hotseat:
         game.decide(choice)
         news = game.events[before:]
         told = next((NEWS[e.kind] for e in news if e.kind in NEWS), None)
-        if told is None and any(e.visible_to is not None and e.visible_to != {seat} for e in news):
+        if told is None and any((e.private_to() or {seat}) - {seat} for e in news):
             told = "another player learned something"
         if told is None and game.rules.has_reactions and any(e.kind in ANSWERABLE for e in news):
             # Whether anybody was asked to answer is itself news (nobody asked: nobody could).

@@ -2,7 +2,9 @@
 
 Every text a player reads about what happened comes from ``game.events`` through
 here: the live feed after a choice, the "since your last turn" digest, the summary
-of a computer player's turn, the ``log`` command and the replay viewer.
+of a computer player's turn, the ``log`` command and the replay viewer. Each event is
+first passed through :meth:`~warp_empires.events.Event.seen_by` for the reader, so an
+opponent's line says "placed a unit" where the owner's says which (B14).
 """
 
 from __future__ import annotations
@@ -13,11 +15,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..engine import Game
     from ..events import Event
-
-
-def may_see(event: Event, seat: int | None) -> bool:
-    """Whether ``seat`` may read ``event``; ``None`` is the table (public events only)."""
-    return event.visible_to is None or (seat is not None and seat in event.visible_to)
 
 
 def who(game: Game, seat: Any) -> str:
@@ -36,6 +33,18 @@ def _names(items: Iterable[str]) -> str:
     return ", ".join(items) or "nothing"
 
 
+def _units(d: dict, count_key: str = "count") -> str:
+    """The units of an event: their names for a reader who may know them, else how many."""
+    if "units" in d:
+        return _names(d["units"])
+    n = d.get(count_key, 0)
+    return f"{n} unit{'s' if n != 1 else ''}"
+
+
+def _unit(d: dict) -> str:
+    return d["unit"] if "unit" in d else "a unit"
+
+
 def _force(game: Game, side: dict) -> str:
     parts = ", ".join(f"{label} {amount}" if i == 0 else f"{label} {amount:+d}" for i, (label, amount) in enumerate(side.get("parts", ())) if amount)
     return f"{who(game, side['seat'])} {side['force']}" + (f" ({parts})" if parts else "")
@@ -51,9 +60,7 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "start_zone":
         return f"{p} starts in {zone(game, d['zone'])}"
     if k == "cards_drawn":
-        return f"{p} drew {d['count']} card(s)"
-    if k == "cards_seen":
-        return f"{p} drew: {_names(d['cards'])}"
+        return f"{p} drew: {_names(d['cards'])}" if "cards" in d else f"{p} drew {d['count']} card(s)"
     if k == "card_discarded":
         return f"{p} discarded {d['card']}"
     if k == "card_played":
@@ -62,12 +69,11 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "card_negated":
         return f"{p}'s {d['card']} was cancelled"
     if k == "moved":
+        what = f"{d['count']} unit(s) ({_names(d['units'])})" if "units" in d else f"{d['count']} unit(s)"
         top = f", top unit {d['top']}" if d.get("top") else ""
         if d.get("by") not in (None, d.get("player")):
-            return f"{who(game, d['by'])} moved {p}'s {d['count']} unit(s) from {zone(game, d['frm'])} to {zone(game, d['to'])}{top}"
-        return f"{p} moved {d['count']} unit(s) from {zone(game, d['frm'])} to {zone(game, d['to'])}{top}"
-    if k == "moved_detail":
-        return f"  the units that moved: {_names(d['units'])}"
+            return f"{who(game, d['by'])} moved {p}'s {what} from {zone(game, d['frm'])} to {zone(game, d['to'])}{top}"
+        return f"{p} moved {what} from {zone(game, d['frm'])} to {zone(game, d['to'])}{top}"
     if k == "move_undone":
         return f"{p} sent {d['count']} unit(s) back from {zone(game, d['frm'])} to {zone(game, d['to'])}"
     if k == "battle_started":
@@ -76,7 +82,7 @@ def describe(game: Game, event: Event) -> str | None:
         a, b = d["attacker"], d["defender"]
         return f"Battle in {zone(game, d['zone'])}: {_force(game, a)} against {_force(game, b)}; {who(game, d['winner'])} wins"
     if k == "unit_lost":
-        return f"{p} lost {d['unit']} in {zone(game, d['zone'])}"
+        return f"{p} lost {_unit(d)} in {zone(game, d['zone'])}"
     if k == "leader_captured":
         return f"{p}'s leader {d['unit']} was captured by {who(game, d['by'])}"
     if k == "retreated":
@@ -87,15 +93,16 @@ def describe(game: Game, event: Event) -> str | None:
         return f"{p} earned {d['amount']} EP (treasury {d['treasury']})"
     if k == "recruit_draw":
         extra = " more" if d.get("extra") else ""
-        return f"{p} drew{extra} recruits: {_names(d['units'])}"
+        return f"{p} drew{extra} recruits: {_names(d['units'])}" if "units" in d else f"{p} drew {d['count']}{extra} unit(s) to recruit from"
     if k == "recruit_skipped":
         return f"{p} recruits nothing: {d.get('reason', '')}"
     if k == "unit_bought":
-        return f"{p} bought {d['unit']} for {d['cost']} EP"
+        return f"{p} bought {d['unit']} for {d['cost']} EP" if "unit" in d else f"{p} bought a unit"
     if k == "unit_placed":
-        return f"{p} placed {d['unit']} in {zone(game, d['zone'])}"
+        return f"{p} placed {_unit(d)} in {zone(game, d['zone'])}"
     if k == "unit_disbanded":
-        return f"{p} disbanded {d['unit']}"
+        where = f" in {zone(game, d['zone'])}" if "zone" in d else ""
+        return f"{p} disbanded {_unit(d)}{where}"
     if k == "control":
         before = f" from {who(game, d['previous'])}" if d.get("previous", -1) >= 0 else ""
         return f"{p} took control of {zone(game, d['zone'])}{before}"
@@ -103,10 +110,10 @@ def describe(game: Game, event: Event) -> str | None:
         return f"{p} rolled {d['value']} (1D{d['sides']})"
     if k == "deck_reshuffled":
         return f"The discard pile was shuffled into a new deck of {d['cards']} cards"
-    if k == "card_taken":
-        return f"{p} took {d['card']} from {who(game, d['victim'])}"
     if k == "cards_taken":
-        return f"{p} took a card from {who(game, d['victim'])}'s hand"
+        if "cards" in d:
+            return f"{p} took {_names(d['cards'])} from {who(game, d['victim'])}"
+        return f"{p} took {d.get('count', 1)} card(s) from {who(game, d['victim'])}'s hand"
     if k == "revenue_stolen":
         return f"{p} took {d['amount']} EP from {who(game, d['victim'])}"
     if k == "hand_seen":
@@ -122,9 +129,9 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "zone_changed":
         return f"{p} turned {zone(game, d['zone'])} from a {d['frm']} into a {d['to']}"
     if k == "free_units":
-        return f"{p} gained {_names(d['units'])} in {zone(game, d['zone'])}"
+        return f"{p} gained {_units(d)} in {zone(game, d['zone'])}"
     if k == "unit_regenerated":
-        return f"{p} brought {d['unit']} back in {zone(game, d['zone'])}"
+        return f"{p} brought {_unit(d)} back in {zone(game, d['zone'])}"
     if k == "treaty":
         return f"{p} bound {who(game, d['bound'])} not to enter {p}'s zones until turn {d['until_turn']}"
     if k == "revolt":
@@ -181,7 +188,7 @@ def against(game: Game, event: Event, seat: int) -> bool:
 NOTEWORTHY = frozenset(
     {
         "card_played", "card_negated", "moved", "move_undone", "battle", "unit_lost", "leader_captured",
-        "retreated", "no_retreat", "control", "card_taken", "cards_taken", "revenue_stolen", "stack_destroyed",
+        "retreated", "no_retreat", "control", "cards_taken", "revenue_stolen", "stack_destroyed",
         "unit_taken", "zone_changed", "free_units", "unit_regenerated", "treaty", "revolt", "hands_redrawn",
         "revenue", "game_over", "hand_seen", "stack_seen", "deck_seen",
     }
@@ -192,35 +199,41 @@ def summary(game: Game, events: Iterable[Event], seat: int | None, detail: bool 
     """What ``seat`` may see of ``events``, grouped under a heading per turn, as
     ``(line, done_to_seat)`` pairs.
 
-    Other players' turns keep only the noteworthy events, with recruiting folded into one
-    line ("recruited Scouts, Monitors"). With ``detail``, ``seat``'s own turns list
+    Other players' turns keep only the noteworthy events, with the units they brought
+    in folded into one line ("recruited 3 units: 2 in Gallifrey (GAL), 1 in Skaro (SKA)";
+    which units, only to their owner: B14). With ``detail``, ``seat``'s own turns list
     everything it may see (the cards it drew, its discards, die rolls).
     """
     turns: list[tuple[str, list[tuple[str, bool]]]] = [("", [])]
-    bought: list[str] = []
-    buyer = ""
+    placed: dict[int, int] = {}  # zone -> new units of ``placer`` there
+    placer = ""
 
     def flush() -> None:
-        if bought:
-            turns[-1][1].append((f"{buyer} recruited {_names(bought)}", False))
-            bought.clear()
+        if placed:
+            total = sum(placed.values())
+            where = ", ".join(f"{n} in {zone(game, z)}" for z, n in placed.items())
+            turns[-1][1].append((f"{placer} recruited {total} unit{'s' if total != 1 else ''}: {where}", False))
+            placed.clear()
 
-    for event in events:
-        if not may_see(event, seat):
+    for raw in events:
+        event = raw.seen_by(seat)
+        if event is None:
             continue
         mine = detail and seat is not None and event.seat == seat
         if event.kind == "turn_started":
             flush()
             turns.append((f"Turn {event.turn} (round {event.data.get('round')}): {event.data.get('player')}", []))
         elif mine:
-            if event.kind in ("game_started",) or (event.kind == "cards_drawn" and event.data.get("player") == seat):
+            if event.kind == "game_started":
                 continue
             line = describe(game, event)
             if line:
                 turns[-1][1].append((line, against(game, event, seat)))
-        elif event.kind == "unit_bought":
-            buyer = who(game, event.data.get("player"))
-            bought.append(event.data["unit"])
+        elif event.kind == "unit_placed":
+            if placed and placer != who(game, event.data.get("player")):
+                flush()
+            placer = who(game, event.data.get("player"))
+            placed[event.data["zone"]] = placed.get(event.data["zone"], 0) + 1
         elif event.kind in NOTEWORTHY:
             flush()
             line = describe(game, event)
@@ -234,11 +247,12 @@ def summary(game: Game, events: Iterable[Event], seat: int | None, detail: bool 
     return out
 
 
-def log_lines(game: Game, events: Iterable[Event], seat: int) -> list[tuple[str, bool]]:
+def log_lines(game: Game, events: Iterable[Event], seat: int | None) -> list[tuple[str, bool]]:
     """Every event ``seat`` may see, one line each, under a heading per turn."""
     out: list[tuple[str, bool]] = []
-    for event in events:
-        if not may_see(event, seat) or event.kind == "cards_drawn" and event.data.get("player") == seat:
+    for raw in events:
+        event = raw.seen_by(seat)
+        if event is None:
             continue
         line = describe(game, event)
         if line:

@@ -2,7 +2,11 @@
 
 The game is rebuilt from the save's setup by making its choices again, through the
 same door as play (``game.decide``); after each choice the events it caused are shown.
-A replay shows everything, every player's cards included: it is for after the game.
+
+What it shows depends on whether the game is over (B14). A finished game is shown whole,
+hidden units and every hand included, and the replay says so first. An unfinished game
+is shown as the table saw it (tops of stacks, counts, no hands), or as one player saw it
+with ``--seat NAME``, so a replay never gives away what an opponent still hides.
 """
 
 from __future__ import annotations
@@ -24,25 +28,42 @@ from .narrate import describe, who
 from .prompts import read_line
 
 
-def event_lines(game: Game, events: list[Any]) -> list[str]:
+#: Who a replay shows things to: everything, the table (public only) or one seat.
+EVERYTHING = "everything"
+
+
+def event_lines(game: Game, events: list[Any], viewer: int | str | None = EVERYTHING) -> list[str]:
+    """The events in words for ``viewer``: ``EVERYTHING`` (private details marked with who
+    saw them), ``None`` for the table, or a seat."""
     out = []
-    for event in events:
-        if event.kind == "cards_drawn":
-            continue  # the cards_seen event names them
+    for raw in events:
+        event = raw.revealed() if viewer == EVERYTHING else raw.seen_by(viewer)
+        if event is None:
+            continue
         line = describe(game, event)
         if line is None:
             continue
-        if event.visible_to is not None:
-            line += f"  (seen by {', '.join(who(game, s) for s in sorted(event.visible_to))})"
+        private = raw.private_to() if viewer == EVERYTHING else None
+        if private is not None:
+            line += f"  (seen by {', '.join(who(game, s) for s in sorted(private))})"
         out.append(("" if event.kind == "turn_started" else "    ") + line)
     return out
+
+
+def banner(over: bool, viewer: int | str | None, name: str = "") -> str:
+    if viewer == EVERYTHING:
+        return "The game is over: this replay shows everything, hidden units and every hand included."
+    if viewer is None:
+        return "The game is not over: this replay shows only what every player may see (--seat NAME for one player's view)."
+    state = "The game is over" if over else "The game is not over"
+    return f"{state}: this replay shows only what {name} saw."
 
 
 class Replayer:
     """The game at one point of its saved history, moved forward choice by choice."""
 
-    def __init__(self, doc: dict, paths: tuple[str, ...], console: Console):
-        self.doc, self.paths, self.console = doc, paths, console
+    def __init__(self, doc: dict, paths: tuple[str, ...], console: Console, viewer: int | str | None = EVERYTHING):
+        self.doc, self.paths, self.console, self.viewer = doc, paths, console, viewer
         self.choices = doc["choices"]
         self.game = saves.replay(doc, paths, upto=0, check_digest=False)
         self.done = 0
@@ -65,9 +86,12 @@ class Replayer:
         before = len(game.events)
         game.decide(choice)
         self.done += 1
-        label = describe_choice(decision, picked if decision.count > 1 else picked[0])
-        self.console.print(Text.assemble(f"{self.done:>5}. ", render.name_text(game, decision.player), f": {decision.prompt} -> ", (label, "bold")))
-        self.show(event_lines(game, game.events[before:]))
+        if self.viewer in (EVERYTHING, decision.player):
+            label = describe_choice(decision, picked if decision.count > 1 else picked[0])
+            self.console.print(Text.assemble(f"{self.done:>5}. ", render.name_text(game, decision.player), f": {decision.prompt} -> ", (label, "bold")))
+        else:  # another player's choice is theirs to know
+            self.console.print(Text.assemble(f"{self.done:>5}. ", render.name_text(game, decision.player), " decides"))
+        self.show(event_lines(game, game.events[before:], self.viewer))
 
     def jump(self, number: int) -> None:
         """Go to just before choice ``number`` (1-based) and make it."""
@@ -87,24 +111,43 @@ class Replayer:
             self.console.print(f"The save stops here, in turn {game.state.turn}; carry on with: warp-empires resume FILE", markup=False)
 
 
+def seat_index(names: list[str], wanted: str) -> int:
+    """The seat called ``wanted`` (a name, any case, or a number from 1)."""
+    if wanted.isdigit() and 1 <= int(wanted) <= len(names):
+        return int(wanted) - 1
+    for i, name in enumerate(names):
+        if name.lower() == wanted.lower():
+            return i
+    raise click.BadParameter(f"no player is called {wanted!r}; the players are {', '.join(names)} (or 1 to {len(names)})", param_hint="--seat")
+
+
 @click.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--all", "show_all", is_flag=True, help="Print the whole game at once.")
 @click.option("--step", "stepping", is_flag=True, help="Step through even when input is not a terminal.")
+@click.option("--seat", "seat_name", metavar="NAME", help="Show only what this player saw (a name or a seat number from 1).")
 @click.pass_context
 @friendly
-def replay_command(ctx, file, show_all, stepping) -> None:
+def replay_command(ctx, file, show_all, stepping, seat_name) -> None:
     """Step through a saved game: Enter for the next decision, a number to jump, q to quit.
 
-    When input is not a terminal (or with --all) the whole game is printed.
+    When input is not a terminal (or with --all) the whole game is printed. A finished
+    game is shown whole, hidden units and hands included; an unfinished one only as
+    every player may see it, or as one player saw it with --seat.
     """
     doc = saves.read(file)
     console = Console(highlight=False)
     player = Replayer(doc, module_paths(ctx), console)
     game = player.game
+    names_in_save = [s.name for s in game.setup.seats]
+    viewer: int | str | None = EVERYTHING if doc.get("over") else None
+    if seat_name is not None:
+        viewer = seat_index(names_in_save, seat_name)
+    player.viewer = viewer
     names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)
     console.print(f"Replay of {file}: {game.rules.info.title or game.setup.module}; {names}; {len(player.choices)} decisions.", markup=False)
-    player.show(event_lines(game, game.events))
+    console.print(banner(bool(doc.get("over")), viewer, names_in_save[viewer] if isinstance(viewer, int) else ""), markup=False)
+    player.show(event_lines(game, game.events, viewer))
     interactive = not show_all and (stepping or sys.stdin.isatty())
     total = len(player.choices)
     while player.done < total:
@@ -120,7 +163,7 @@ def replay_command(ctx, file, show_all, stepping) -> None:
         elif text.isdigit() and 1 <= int(text) <= total:
             player.jump(int(text))
         elif text.lower() == "map":
-            console.print(render.board_table(player.game, None))
+            console.print(render.board_table(player.game, viewer if isinstance(viewer, int) else None))
         else:
             console.print(f"Press Enter, type a decision number from 1 to {total}, map, or q.", markup=False)
     player.finish()

@@ -44,9 +44,11 @@ def destroy_by_card(game: Game, unit_id: int, by: int) -> None:
         s.capture(unit_id, by)
         game.emit("leader_captured", player=owner, by=by, unit=unit.type.name, zone=zone)
     else:
+        name = unit.type.name
         s.return_to_pool(unit_id)
         note_destroyed(game, unit_id, owner)
-        game.emit("unit_lost", player=owner, unit=unit.type.name, zone=zone)
+        # Outside a battle nobody sees the stack: the others learn only that a unit went (B14).
+        game.emit("unit_lost", player=owner, zone=zone, secret={"unit": name})
 
 
 def stack_option(game: Game, zone: int, owner: int) -> Option:
@@ -167,7 +169,7 @@ class PlaceFreeUnits(Effect):
         for unit in draw_units(game, seat, self.params["count"]):
             s.put_on_board(unit, seat, target)
             names.append(s.units[unit].type.name)
-        game.emit("free_units", player=seat, zone=target, units=names)
+        game.emit("free_units", player=seat, zone=target, count=len(names), secret={"units": names})
 
 
 class Regenerate(Effect):
@@ -206,6 +208,6 @@ class PlaceRegenerated(Step):
             return
         zone = decision.options[picked[0]].value
         game.state.put_on_board(self.unit, self.seat, zone)
-        game.emit("unit_regenerated", player=self.seat, unit=game.state.units[self.unit].type.name, zone=zone)
+        game.emit("unit_regenerated", player=self.seat, zone=zone, secret={"unit": game.state.units[self.unit].type.name})
 
 

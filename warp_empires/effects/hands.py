@@ -66,11 +66,12 @@ class StealCard(Effect):
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         theirs = game.state.players[target].hand
+        taken = []
         for _ in range(min(self.params["count"], len(theirs))):
             card = theirs.pop(game.rng.randrange(len(theirs)))
             game.state.players[seat].hand.append(card)
-            game.emit("card_taken", visible_to=(seat, target), player=seat, victim=target, card=game.card_name(card))
-        game.emit("cards_taken", player=seat, victim=target)
+            taken.append(game.card_name(card))
+        game.emit("cards_taken", player=seat, victim=target, count=len(taken), secret={"cards": taken}, knows=(seat, target))
 
 
 class LookAtHand(Effect):

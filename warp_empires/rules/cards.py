@@ -24,8 +24,7 @@ def draw_cards(game: Game, seat: int, count: int) -> list[int]:
         drawn.append(s.deck.pop())
     hand.extend(drawn)
     if drawn:
-        game.emit("cards_drawn", player=seat, count=len(drawn))
-        game.emit("cards_seen", visible_to=(seat,), player=seat, cards=[game.card_name(c) for c in drawn])
+        game.emit("cards_drawn", player=seat, count=len(drawn), secret={"cards": [game.card_name(c) for c in drawn]})
     return drawn
 
 

@@ -81,7 +81,8 @@ class Upkeep(Step):
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         for i in picked:
             unit = decision.options[i].value
-            game.emit("unit_disbanded", player=self.seat, unit=game.state.units[unit].type.name)
+            u = game.state.units[unit]
+            game.emit("unit_disbanded", player=self.seat, zone=u.zone, secret={"unit": u.type.name})
             game.state.return_to_pool(unit)
 
 

@@ -276,9 +276,10 @@ def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
         s.units[u].moved = True
     move_id = s.next_play
     s.next_play += 1
+    # Others see the unit now on top of the owner's stack where the group arrived (B4, B14).
+    top = next(u for u in s.zone_units[to] if s.units[u].owner == owner)
     game.emit(
-        "moved", player=owner, by=by, frm=start, to=to, count=len(units),
-        top=s.units[units[0]].type.name,
+        "moved", player=owner, by=by, frm=start, to=to, count=len(units), top=s.units[top].type.name,
+        secret={"units": [s.units[u].type.name for u in units]},
     )
-    game.emit("moved_detail", visible_to=(owner,), player=owner, units=[s.units[u].type.name for u in units])
     game.push(*reaction_window(game, ("move", move_id, by, start, to, units), first=by, include_first=False))

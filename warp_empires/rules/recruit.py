@@ -85,7 +85,8 @@ class DrawOffer(Step):
     def run(self, game: Game) -> None:
         count = game.state.registers.pop(self.die_key) if self.die_key else self.count
         offer = draw_units(game, self.seat, count)
-        game.emit("recruit_draw", player=self.seat, units=[game.state.units[u].type.name for u in offer], extra=self.extra)
+        names = [game.state.units[u].type.name for u in offer]
+        game.emit("recruit_draw", player=self.seat, count=len(offer), extra=self.extra, secret={"units": names})
         if offer:
             game.push(Buy(self.seat, offer, offer, self.extra))
         return None
@@ -119,7 +120,7 @@ class Buy(Step):
         unit = option.value
         price = cost(game, self.seat, unit)
         game.state.players[self.seat].treasury -= price
-        game.emit("unit_bought", player=self.seat, unit=game.state.units[unit].type.name, cost=price)
+        game.emit("unit_bought", player=self.seat, secret={"unit": game.state.units[unit].type.name, "cost": price})
         left = tuple(u for u in self.left if u != unit)
         follow: list[Step] = [Place(self.seat, unit)]
         if left:
@@ -150,4 +151,4 @@ class Place(Step):
         s.put_on_board(self.unit, self.seat, zone)
         key = f"placed:{zone}"
         s.registers[key] = s.registers.get(key, 0) + 1
-        game.emit("unit_placed", player=self.seat, zone=zone, unit=s.units[self.unit].type.name)
+        game.emit("unit_placed", player=self.seat, zone=zone, secret={"unit": s.units[self.unit].type.name})
