@@ -91,6 +91,39 @@ def test_without_revenue_no_unit_can_be_kept():
     assert [e["unit"] for e in events(game, "unit_disbanded")] == ["Infantry", "Guard"]
 
 
+def test_b15_upkeep_counts_printed_revenue_not_what_a_card_cut():
+    # Seat 1 holds Meadow (1) and Hamlet (1): 2 EP printed, so 10 units may be kept. Drought
+    # cuts the EP it collects to 0, which under a literal B10 would disband all 10.
+    game = build(control={"Meadow": 1, "Hamlet": 1}, units={"Meadow": {1: ["infantry"] * 10}}, hands={0: ["drought"]}, deck=[])
+    start(game, "move")
+    drive(game, card(cards(game, 0, "drought")[0]))
+    game.state.active, game.state.turn = 1, 2
+    start(game, "revenue", "upkeep")
+    assert events(game, "revenue")[0]["amount"] == 0
+    assert game.pending is None  # nothing to disband
+    assert len(ids(game, "Meadow", 1)) == 10
+
+
+def test_b15_a_windfall_does_not_raise_upkeep_either():
+    # Meadow prints 1: 5 units; Windfall's +2 EP is money, not support.
+    game = build(control={"Meadow": 0}, units={"Meadow": {0: ["infantry"] * 6}}, hands={0: ["windfall"]}, deck=[])
+    start(game, "move")
+    drive(game, card(cards(game, 0, "windfall")[0]))
+    start(game, "revenue", "upkeep")
+    assert events(game, "revenue")[-1]["amount"] == 3
+    assert (game.pending.kind, game.pending.count) == ("disband", 1)
+
+
+def test_b15_upkeep_counts_the_zones_controlled_at_upkeep_time():
+    # Revenue was collected with Westhold and Meadow (4 EP); Westhold's marker is lost
+    # before upkeep, so only Meadow's 1 EP counts: 5 units.
+    game = build(control={"Westhold": 0, "Meadow": 0}, units={"Meadow": {0: ["infantry"] * 7}})
+    start(game, "revenue")
+    del game.state.control[zone_id(game, "Westhold")]
+    start(game, "upkeep")
+    assert (game.pending.kind, game.pending.count) == ("disband", 2)
+
+
 # ---------------------------------------------------------------------- B11 control
 
 

@@ -316,6 +316,22 @@ def test_raiding_never_makes_revenue_negative():
     assert game.state.players[1].revenue == 0
 
 
+def test_b15_a_raided_small_empire_keeps_its_army():
+    # Karn prints 2 EP: 10 units are kept. Raiding cuts the EP collected to 0, not the upkeep.
+    game = scenario("daleks", "cybermen")
+    control(game, 1, KARN)
+    place(game, 1, KARN, *["scouts"] * 6)
+    place(game, 1, TELOS, *["patrols"] * 4)
+    play_move_card(game, "raiding")
+    run_phases(game, 1, "revenue", "upkeep", turn=2)
+    assert game.state.players[1].revenue == 0
+    assert game.pending is None  # nobody is asked to disband
+    assert len(game.state.units_of(1)) == 10
+    place(game, 1, TELOS, "armada")
+    run_phases(game, 1, "upkeep", turn=4)
+    assert (game.pending.kind, game.pending.count) == ("disband", 1)
+
+
 def test_raiding_is_a_card_of_your_move_phase_not_of_a_battle():
     game = scenario("daleks", "cybermen")
     face_off(game, EARTH, ["war_fleet"], ["scouts"])

@@ -28,7 +28,7 @@ PHASE_HELP = {
     "until both pass in a row; the higher force wins, a tie goes to the defender. The loser loses half its units (rounded up) and retreats.",
     "revenue": "Revenue phase: you earn the revenue of every zone carrying your control marker.",
     "recruit": "Recruit phase: buy units from the ones drawn; each bought unit is placed in a revenue zone you control.",
-    "upkeep": "Upkeep phase: you may keep a number of units set by this turn's revenue; disband the rest, choosing which.",
+    "upkeep": "Upkeep phase: you may keep a number of units set by the revenue printed on the zones you control; disband the rest, choosing which.",
     "control": "Control phase: every revenue zone holding your units gets your control marker.",
 }
 
@@ -50,7 +50,7 @@ KIND_HELP = {
     "retreat": "You lost: pick the zone your surviving units retreat to together.",
     "buy": "Buy one of the drawn units, or buy nothing more. Unbought units go back to the pool.",
     "place": "Pick the zone where the new unit arrives: a revenue zone you control.",
-    "disband": "Your revenue cannot support all your units: pick the ones to disband.",
+    "disband": "The revenue printed on your zones cannot support all your units: pick the ones to disband.",
 }
 
 COMMANDS = [
@@ -180,7 +180,7 @@ def why_unit(game: Game, decision: Decision, unit: int) -> str:
         return ("The loser loses half its units, rounded up; the winner loses units with printed Force adding up to "
                 "at least half (rounded up) of the Force the loser lost. You choose which of yours go.")
     if kind == "disband":
-        return "Upkeep: each point of this turn's revenue supports a set number of units; any of yours may be disbanded."
+        return "Upkeep: each point of revenue printed on the zones you control supports a set number of units; any of yours may be disbanded."
     return f"{game.unit_label(unit)} is among the answers the rules give to: {decision.prompt}."
 
 

@@ -223,7 +223,13 @@ def situation(game: Game, decision: Decision) -> Any:
             table.add_row(zone(game, z), stacks_text(game, {"stacks": [st for st in view["zones"][z]["stacks"] if st["owner"] == seat]}, seat), str(len(fresh)))
         return table
     if kind in ("disband",):
-        return Text(f"Your revenue this turn was {s.players[seat].revenue} EP; upkeep allows {game.rules.settings.upkeep_per_revenue} units per EP.")
+        from ..rules.economy import printed_revenue, upkeep_capacity
+
+        return Text(
+            f"The revenue zones you control print {printed_revenue(game, seat)} EP; upkeep keeps "
+            f"{game.rules.settings.upkeep_per_revenue} units per EP: {upkeep_capacity(game, seat)} units "
+            "(cards that cut the EP you collect do not cut this)."
+        )
     return None
 
 

@@ -40,6 +40,18 @@ def lasting_revenue_modifiers(game: Game, seat: int) -> list[Modifier]:
     return out
 
 
+def printed_revenue(game: Game, seat: int) -> int:
+    """The revenue printed on the revenue-generating zones ``seat`` controls, before any
+    card effect on what is collected (B15: what upkeep counts)."""
+    types = game.state.zone_types
+    return sum(types[z].revenue for z in game.state.controlled(seat) if types[z].generates_revenue)
+
+
+def upkeep_capacity(game: Game, seat: int) -> int:
+    """How many units ``seat`` may keep at upkeep (B10, B15)."""
+    return game.rules.settings.upkeep_per_revenue * printed_revenue(game, seat)
+
+
 def revenue_phase(game: Game, seat: int) -> list[Step]:
     return [CollectRevenue(seat)]
 
@@ -64,13 +76,15 @@ def upkeep_phase(game: Game, seat: int) -> list[Step]:
 
 @attrs.frozen
 class Upkeep(Step):
-    """Keep at most (upkeep_per_revenue x this turn's revenue) units; the player picks the rest to disband."""
+    """Keep at most upkeep_per_revenue x the printed revenue of the zones controlled now
+    (B10, B15: Raiding, Revolt and the like cut what is collected, not what is kept);
+    the player picks the units to disband."""
 
     seat: int
 
     def run(self, game: Game) -> Decision | None:
         s = game.state
-        limit = game.rules.settings.upkeep_per_revenue * s.players[self.seat].revenue
+        limit = upkeep_capacity(game, self.seat)
         mine = s.units_of(self.seat)
         excess = len(mine) - limit
         if excess <= 0:
