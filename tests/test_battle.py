@@ -178,9 +178,7 @@ def test_sniper_removes_a_chosen_unit_before_forces_are_compared():
 def test_rout_makes_the_loser_lose_every_unit():
     game = fight(["guard", "guard", "guard"], ["infantry"] * 4, hands={0: ["rout"]})
     drive(game, card(cards(game, 0, "rout")[0]))
-    # All 4 are lost: the winner picks the first; the other three leave the loser no choice.
-    assert game.pending.kind == "pick_enemy_loss"
-    drive(game, 0)
+    # All 4 are lost at once: nobody is asked which (D7).
     assert ids(game, "Field", 1) == [] and ids(game, "Home", 1) == []
     assert pool_count(game, "infantry") == 10
     # 8 force lost: the winner loses at least 4 (one guard).

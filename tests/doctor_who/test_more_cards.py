@@ -9,6 +9,7 @@ import random
 import attrs
 import pytest
 
+from warp_empires import IllegalChoice
 from warp_empires.model.state import CAPTURED, POOL
 from warp_empires.rules.move import destinations
 
@@ -102,9 +103,11 @@ def three_stacks():
 
 def test_galactic_invasion_moves_three_stacks_one_after_another():
     game, card = three_stacks()
-    assert option_ids(game) == ["stop", f"zone:{SKARO}", f"zone:{MARS}", f"zone:{PELADON}"]
+    # D7: two stacks must move; stopping is offered only from the third on.
+    assert option_ids(game) == [f"zone:{SKARO}", f"zone:{MARS}", f"zone:{PELADON}"]
+    assert game.pending.prompt == "Choose a stack to move (2 more to move, 3 at most)"
     answer(game, f"zone:{SKARO}", f"zone:{VOID}")
-    assert option_ids(game) == ["stop", f"zone:{MARS}", f"zone:{PELADON}"]
+    assert option_ids(game) == [f"zone:{MARS}", f"zone:{PELADON}"]
     game.decide(f"zone:{PELADON}")
     assert option_ids(game) == [f"zone:{SKARO}", f"zone:{VOID}"]
     game.decide(f"zone:{SKARO}")
@@ -116,9 +119,13 @@ def test_galactic_invasion_moves_three_stacks_one_after_another():
     assert card in game.state.discard
 
 
-def test_galactic_invasion_may_stop_after_the_second_stack():
+def test_d7_galactic_invasion_may_stop_after_the_second_stack_not_before():
     game, card = three_stacks()
-    answer(game, f"zone:{SKARO}", f"zone:{VOID}", f"zone:{PELADON}", f"zone:{SKARO}")
+    answer(game, f"zone:{SKARO}", f"zone:{VOID}")
+    with pytest.raises(IllegalChoice):
+        game.decide("stop")
+    answer(game, f"zone:{PELADON}", f"zone:{SKARO}")
+    assert option_ids(game) == ["stop", f"zone:{MARS}"]
     game.decide("stop")
     assert units_in(game, MARS, 0) == ["war_fleet"]
     assert len(events(game, "moved")) == 2
@@ -780,7 +787,7 @@ def test_intercept_answers_each_move_of_a_galactic_invasion():
     answer(game, f"card:{invasion}", f"zone:{SKARO}", f"zone:{VOID}")
     assert (game.pending.player, game.pending.kind) == (0, "reaction")
     game.decide("pass")  # not yet
-    answer(game, f"zone:{KARN}", f"zone:{TELOS}")
+    answer(game, f"zone:{TELOS}")  # D7: the second stack must move, and Karn's is the only one left
     assert (game.pending.player, game.pending.kind) == (0, "reaction")
     answer(game, f"card:{intercept}", f"zone:{MARS}", f"zone:{TELOS}")
     assert units_in(game, TELOS, 0) == ["scouts"] and units_in(game, TELOS, 1) == ["patrols"]
@@ -879,14 +886,16 @@ def test_retreat_is_not_offered_twice_in_one_battle():
 # ---------------------------------------------------------------------- Exterminate
 
 
-def test_exterminate_makes_the_loser_lose_every_unit():
+def test_d7_exterminate_makes_the_loser_lose_every_unit_without_asking_anyone():
     game = scenario("cybermen", "daleks")
     (fleet, battle_fleet), doomed = face_off(game, EARTH, ["war_fleet", "battle_fleet"], ["scouts", "patrols", "auxiliary_fleet"])
     card, = start_battle_phase(game, ["exterminate"])
     game.decide(f"card:{card}")
     battle = last_battle(game)
     assert (battle["attacker"]["force"], battle["defender"]["force"], battle["winner"]) == (18, 10, 0)
-    game.decide(f"unit:{doomed[1]}")  # the Cybermen pick the first loss; the other two follow
+    # No pick of the first loss: the Daleks lose all three at once, and the next
+    # question is the Cybermen's own losses.
+    assert game.pending.kind == "pick_own_losses" and game.pending.player == 0
     assert units_in(game, EARTH, 1) == []
     assert set(doomed) <= set(game.state.pools["common"])
     # 5 printed force lost: the Cybermen give up at least 3.
@@ -901,7 +910,7 @@ def test_exterminate_played_by_the_side_that_loses_hits_itself():
     face_off(game, EARTH, ["scouts", "scouts"], ["armada"])
     card, = start_battle_phase(game, ["exterminate"])
     game.decide(f"card:{card}")
-    game.decide(option_ids(game)[0])  # the Cybermen pick the first; the last one follows
+    assert game.pending is None  # both Scouts lost at once (D7); the Armada pays with all it has
     assert units_in(game, EARTH, 0) == []
     assert units_in(game, EARTH, 1) == []  # 1 printed force owed, and the Armada is all they have
 
@@ -956,7 +965,7 @@ def test_time_loop_undoes_one_move_of_a_galactic_invasion():
     loop, invasion = run_phases_holding(game, 1, ["move"], ["time_loop"], ["galactic_invasion"], turn=2)
     answer(game, f"card:{invasion}", f"zone:{VOID}", f"zone:{SKARO}", f"card:{loop}")
     assert units_in(game, VOID, 1) == ["war_fleet"]
-    answer(game, f"zone:{KARN}", f"zone:{TELOS}")  # the second move stands: no Time Loop left
+    answer(game, f"zone:{TELOS}")  # D7: Karn's stack must move now; that move stands (no Time Loop left)
     assert units_in(game, TELOS, 1) == ["scouts"]
 
 

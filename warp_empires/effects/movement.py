@@ -12,10 +12,12 @@ if TYPE_CHECKING:
 
 
 class MoveStacks(Effect):
-    """Move up to ``max`` of your stacks (``points`` overrides their allowance; ``tag``
-    limits which units may go; ``single`` moves one unit rather than a group). The card
-    is offered only when at least ``min`` of your stacks can move; once played, you may
-    stop after any stack."""
+    """Move at least ``min`` and up to ``max`` of your stacks (``points`` overrides their
+    allowance; ``tag`` limits which units may go; ``single`` moves one unit rather than a
+    group). The card is offered only when at least ``min`` of your stacks can move. Once
+    played, a card of several stacks must move its ``min`` (D7) and may stop after any
+    further one; a one-stack card may still be given up (a slip of the hand costs the
+    card, not a move)."""
 
     defaults = {"min": 1, "max": 1, "points": None, "tag": None, "single": False}
 
@@ -32,7 +34,7 @@ class MoveStacks(Effect):
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         p = self.params
-        game.push(StackMoves(seat, p["max"], points=p["points"], tag=p["tag"], single=p["single"]))
+        game.push(StackMoves(seat, p["max"], points=p["points"], tag=p["tag"], single=p["single"], required=p["min"] if p["min"] > 1 else 0))
 
 
 class InterceptMove(MoveStacks):

@@ -252,11 +252,17 @@ class ResolveBattle(Step):
         battle.winner, battle.loser = (battle.attacker, battle.defender) if a > d else (battle.defender, battle.attacker)
         game.emit("battle", **report, winner=battle.winner)
         steps: list[Step] = []
-        if not battle.no_casualties:
+        if battle.no_casualties:
+            pass
+        elif battle.exterminate:  # every unit is lost: nobody has anything to choose (D7)
+            for u in battle.fighters(game, battle.loser):
+                lose_unit(game, u, battle)
+            steps.append(WinnerLosses())
+        else:
             losers = battle.fighters(game, battle.loser)
             units = game.state.units
             forts = [u for u in losers if units[u].type.is_fortification]
-            count = len(losers) if battle.exterminate else max(ceil(len(losers) / 2), len(forts))
+            count = max(ceil(len(losers) / 2), len(forts))
             for u in forts:
                 lose_unit(game, u, battle)
             left = count - len(forts)

@@ -155,7 +155,8 @@ def stack_label(game: Game, zone: int, units: tuple[int, ...]) -> str:
 class StackMoves(Step):
     """Move up to ``remaining`` stacks of ``owner``'s, chosen by ``seat`` one at a time.
 
-    ``points`` overrides the group's allowance (e.g. a long-range card), ``tag``
+    The first ``required`` moves must be made ("Stop moving" is offered only after them,
+    D7); ``points`` overrides the group's allowance (e.g. a long-range card), ``tag``
     limits the units that may move, ``single`` moves one unit rather than a group.
     """
 
@@ -165,7 +166,7 @@ class StackMoves(Step):
     points: int | None = None
     tag: str | None = None
     single: bool = False
-    optional: bool = True
+    required: int = 0
 
     def run(self, game: Game) -> Decision | None:
         owner = self.seat if self.owner is None else self.owner
@@ -176,8 +177,10 @@ class StackMoves(Step):
                 options.append(Option(f"zone:{zone}", stack_label(game, zone, group), zone))
         if not options:
             return None
-        extra = [STOP] if self.optional else []
-        return game.ask(self.seat, "choose_stack", f"Choose a stack to move ({self.remaining} left)", extra + options)
+        if self.required > 0:
+            prompt = f"Choose a stack to move ({self.required} more to move, {self.remaining} at most)"
+            return game.ask(self.seat, "choose_stack", prompt, options)
+        return game.ask(self.seat, "choose_stack", f"Choose a stack to move ({self.remaining} left)", [STOP, *options])
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         if not picked:
@@ -186,7 +189,7 @@ class StackMoves(Step):
         if option.id == "stop":
             return
         owner = self.seat if self.owner is None else self.owner
-        later = [attrs.evolve(self, remaining=self.remaining - 1)] if self.remaining > 1 else []
+        later = [attrs.evolve(self, remaining=self.remaining - 1, required=self.required - 1)] if self.remaining > 1 else []
         group = movable(game, owner, option.value, self.tag)
         game.push(SelectUnits(self.seat, option.value, group, (), self.points, self.single), *later)
 
