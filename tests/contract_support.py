@@ -133,6 +133,7 @@ PASSIVE: Mapping[str, Any] = {
     "choose_stack": "stop",
     "buy": "done",
     "diplomacy": "pass",
+    "bombard": "all",  # every ship in orbit joins the ground battle (W7 makes it a choice)
 }
 
 

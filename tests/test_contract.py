@@ -216,7 +216,7 @@ def _imperium_at_terra(game) -> None:
 
 def test_orbital_recruit_limits_and_half_price_leaders():
     """Poor planet: one new unit a turn, Rich planet: three (ZoneType.recruit_limit); a Leader
-    costs half its force rounded up (warp_recruit_cost): Warboss 4 -> 2, Ghazghkull 5 -> 3."""
+    costs half its force rounded up (its cost in the data): Warboss 4 -> 2, Ghazghkull 5 -> 3."""
 
     def arrange(game):
         s = game.state

@@ -240,7 +240,7 @@ def test_the_themes_first_result_answer_beats_the_generic_one():
     registration, and a theme answering None falls back to the generic answer."""
     theme = fixture_plugin("orbital")
     game = new_game("orbital", ORBITAL_MAP, ["orks", "imperium"])
-    warboss, boyz = game.rules.unit_types["warboss"], game.rules.unit_types["ork_boyz"]
+    wagons = next(u.id for u in game.state.units if u.type.id == "battlewagons")  # Fast (3)
     for order in ((generic, theme), (theme, generic)):
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
@@ -248,12 +248,26 @@ def test_the_themes_first_result_answer_beats_the_generic_one():
             pm.register(plugin, name="generic" if plugin is generic else "contract_orbital")
         pm.check_pending()
         assert pm.hook.warp_settings().pools == "faction"  # not the generic "shared"
-        assert pm.hook.warp_recruit_cost(game=game, seat=0, unit_type=warboss) == 2  # the theme: half of 4
-        assert pm.hook.warp_recruit_cost(game=game, seat=0, unit_type=boyz) == 2  # theme says None: generic cost
+        assert pm.hook.warp_move_allowance(game=game, seat=0, units=[wagons]) == 2  # the theme: on a transport
         steps = pm.hook.warp_battle_steps(game=game, zone=2, attacker=0, defender=1)
         assert [type(s).__name__ for s in steps] == ["SpaceBattle", "GroundBattle"]
     # With the generic ruleset alone, the generic answers show.
     assert generic.warp_settings().pools == "shared"
+
+
+class Levy:
+    """An extra: every unit costs one more to recruit."""
+
+    @hookimpl
+    def warp_recruit_cost(self, game, seat, unit_type):
+        return unit_type.cost + 1
+
+
+def test_an_extras_recruit_cost_beats_the_generic_one():
+    game = new_game("orbital", ORBITAL_MAP, ["orks", "imperium"], extras=[Levy()])
+    warboss = game.rules.unit_types["warboss"]  # force 4, half price in the data: 2
+    assert game.hook.warp_recruit_cost(game=game, seat=0, unit_type=warboss) == 3
+    assert generic.warp_recruit_cost(game=game, seat=0, unit_type=warboss) == 2
 
 
 class WarDrums:

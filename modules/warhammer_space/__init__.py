@@ -4,9 +4,10 @@ The rules are in ``RULES.md``; the unit lists, zone types and cards in ``data/``
 holds what the data cannot say:
 
 * the setup (8 random ships and 12 random ground units of your own faction at your Homeworld);
-* leaders recruited at half their force, rounded up; no ship recruited at a Poor planet;
+* no ship recruited at a Poor planet (leaders' half price is plain data: their ``cost``);
 * transports: ground units cross space at the transport speed (Medium) whatever their own;
-* space battles before ground battles, with transports and bombardment;
+* space battles before ground battles, with transports and the attacker's choice of
+  bombarding ships (W7); planets taken only by ground units (W7);
 * victory at more than 80% of the planets, and the map check (a Homeworld per player).
 """
 
@@ -17,6 +18,7 @@ from math import ceil
 import attrs
 
 from warp_empires import Step, ThemePlugin, hookimpl
+from warp_empires.decisions import Option
 from warp_empires.rules.battle import (
     BattleCards, EndBattle, LoserPicks, ResolveBattle, Retreat, StartBattle, WinnerPicksFirst, force_report,
 )
@@ -39,31 +41,43 @@ def planets(game) -> list[int]:
     return [z for z, t in enumerate(game.state.zone_types) if "planet" in t.tags]
 
 
+def in_space(game, zone: int, seat: int) -> list[int]:
+    """``seat``'s units in space in ``zone``: its ships, and its ground units on their
+    transports. Above a planet, ground units stand on the surface of a planet their side
+    holds, unless they arrived this turn; anywhere else they are still in transit (they
+    land after the space battle)."""
+    s = game.state
+    units = s.stack(zone, seat)
+    if not is_planet(game, zone) or s.control.get(zone) != seat:
+        return units
+    return [u for u in units if is_ship(game, u) or s.units[u].moved]
+
+
 @attrs.frozen
 class SpaceBattle(Step):
-    """The battle in space: all of the attacker's units (ground units on their transports)
-    against the defender's ships (above a planet) or all its units (in deep space)."""
+    """The battle in space: each side's units in space (``in_space``), ships fighting
+    at their force and transports at force 0. There is none unless both sides have units
+    in space and at least one of them a ship (W7: transports never fight transports)."""
 
     zone: int
     attacker: int
     defender: int
 
     def run(self, game) -> None:
-        s = game.state
-        attackers = s.stack(self.zone, self.attacker)
-        defenders = s.stack(self.zone, self.defender)
-        if is_planet(game, self.zone):
-            defenders = [u for u in defenders if is_ship(game, u)]  # the rest are on the surface
+        attackers = in_space(game, self.zone, self.attacker)
+        defenders = in_space(game, self.zone, self.defender)
         if not attackers or not defenders:
-            return None  # no enemy in space: the attackers land unopposed
+            return None  # nobody to meet in space: transports land unopposed
+        has_ships = {seat: any(is_ship(game, u) for u in units) for seat, units in ((self.attacker, attackers), (self.defender, defenders))}
+        if not any(has_ships.values()):
+            return None  # W7: transports against transports is no battle
         fighters = attackers + defenders
         transports = tuple(u for u in fighters if not is_ship(game, u))
-        has_ships = {seat: any(is_ship(game, u) for u in units) for seat, units in ((self.attacker, attackers), (self.defender, defenders))}
         game.emit("space_battle", zone=self.zone, attacker=self.attacker, defender=self.defender, transports=len(transports))
         start = StartBattle(
             self.zone, self.attacker, self.defender, units=tuple(fighters),
             force=tuple((u, 0) for u in transports), no_bonus=transports,
-            loss_order=tuple((u, 1 if u in transports else 0) for u in fighters),
+            loss_order=tuple((u, 1 if u in transports else 0) for u in fighters), kind=SPACE,
         )
         if has_ships[self.attacker] != has_ships[self.defender]:
             game.push(start, ShipsOverTransports(self.attacker if has_ships[self.attacker] else self.defender))
@@ -94,7 +108,8 @@ class ShipsOverTransports(Step):
 @attrs.frozen
 class GroundBattle(Step):
     """The battle on a planet's surface, once the space battle is over: the attacker's
-    landed units and its bombarding ships (half force, lost last) against the defender."""
+    ground units, and the ships it chooses to bombard with (W7), against the defender's
+    ground units. Ships never fight a ground battle on their own (W7)."""
 
     zone: int
     attacker: int
@@ -104,22 +119,88 @@ class GroundBattle(Step):
         s = game.state
         if not is_planet(game, self.zone):
             return None
-        attackers = s.stack(self.zone, self.attacker)
-        defenders = s.stack(self.zone, self.defender)
-        if not attackers or not defenders:
+        landed = [u for u in s.stack(self.zone, self.attacker) if not is_ship(game, u)]
+        defenders = [u for u in s.stack(self.zone, self.defender) if not is_ship(game, u)]
+        if not landed or not defenders:
             return None
-        bombarding = tuple(u for u in attackers if is_ship(game, u))
-        fighters = attackers + defenders
-        game.emit("ground_battle", zone=self.zone, attacker=self.attacker, defender=self.defender, bombarding=len(bombarding))
-        game.push(
-            StartBattle(
-                self.zone, self.attacker, self.defender, units=tuple(fighters),
-                force=tuple((u, s.units[u].type.force // 2) for u in bombarding), no_bonus=bombarding,
-                loss_order=tuple((u, 1 if u in bombarding else 0) for u in fighters),
-            ),
-            BattleCards(self.attacker, 0),
-            ResolveBattle(),
-        )
+        ships = tuple(u for u in s.stack(self.zone, self.attacker) if is_ship(game, u))
+        if ships:
+            game.push(ChooseBombardment(self.zone, self.attacker, self.defender, ships))
+        else:
+            game.push(*ground_battle(game, self.zone, self.attacker, self.defender, ()))
+        return None
+
+
+def ground_battle(game, zone: int, attacker: int, defender: int, bombarding: tuple[int, ...]) -> list[Step]:
+    """The ground battle's steps: ground units at their force, bombarding ships at half
+    their printed force (rounded down, no per-unit bonuses, lost last)."""
+    s = game.state
+    fighters = [u for u in s.stack(zone, attacker) if not is_ship(game, u) or u in bombarding]
+    fighters += [u for u in s.stack(zone, defender) if not is_ship(game, u)]
+    game.emit("ground_battle", zone=zone, attacker=attacker, defender=defender, bombarding=len(bombarding))
+    return [
+        StartBattle(
+            zone, attacker, defender, units=tuple(fighters),
+            force=tuple((u, s.units[u].type.force // 2) for u in bombarding), no_bonus=bombarding,
+            loss_order=tuple((u, 1 if u in bombarding else 0) for u in fighters), kind="ground",
+        ),
+        BattleCards(attacker, 0),
+        ResolveBattle(),
+    ]
+
+
+@attrs.frozen
+class ChooseBombardment(Step):
+    """The attacker picks which of its ships in orbit bombard (W7): none, all, or one by one."""
+
+    zone: int
+    attacker: int
+    defender: int
+    ships: tuple[int, ...]
+    chosen: tuple[int, ...] = ()
+
+    def run(self, game):
+        left = [u for u in self.ships if u not in self.chosen]
+        force = sum(game.state.units[u].type.force // 2 for u in self.chosen)
+        if self.chosen:
+            options = [Option("go", f"Bombard with the {len(self.chosen)} ship(s) chosen (+{force})")]
+        else:
+            total = sum(game.state.units[u].type.force // 2 for u in self.ships)
+            options = [Option("none", "No bombardment"), Option("all", f"Bombard with all {len(self.ships)} ship(s) (+{total})")]
+        if len(self.ships) > 1:
+            options += [Option(f"unit:{u}", f"Add {game.unit_label(u)} (+{game.state.units[u].type.force // 2})", u) for u in left]
+        where = game.zone_name(self.zone)
+        return game.ask(self.attacker, "bombard", f"Ground battle in {where}: which ships bombard (half force, lost last)?", options)
+
+    def resume(self, game, decision, picked) -> None:
+        option = decision.options[picked[0]]
+        if option.id.startswith("unit:"):
+            chosen = (*self.chosen, option.value)
+            if len(chosen) < len(self.ships):
+                game.push(attrs.evolve(self, chosen=chosen))
+                return
+        else:
+            chosen = {"none": (), "all": self.ships, "go": self.chosen}[option.id]
+        game.push(*ground_battle(game, self.zone, self.attacker, self.defender, tuple(chosen)))
+
+
+@attrs.frozen
+class TakePlanets(Step):
+    """Control (B11) as War Hammer has it: a planet is taken by ground units standing on
+    it; ships in orbit alone never take it (W7)."""
+
+    seat: int
+
+    def run(self, game) -> None:
+        s = game.state
+        for zone in s.zones_with_units(self.seat):
+            if not s.zone_types[zone].generates_revenue or s.control.get(zone) == self.seat:
+                continue
+            if all(is_ship(game, u) for u in s.stack(zone, self.seat)):
+                continue
+            before = s.control.get(zone, -1)
+            s.control[zone] = self.seat
+            game.emit("control", zone=zone, player=self.seat, previous=before)
         return None
 
 
@@ -146,16 +227,14 @@ class WarHammer(ThemePlugin):
         return min(s.units[u].type.speed if is_ship(game, u) else transport for u in units) + s.players[seat].faction.ability_total("speed_bonus")
 
     @hookimpl
-    def warp_recruit_cost(self, game, seat, unit_type):
-        if unit_type.is_leader:
-            return ceil(unit_type.force / 2)
-        return None
-
-    @hookimpl
     def warp_can_place(self, game, seat, unit_type, zone):
         if SPACE in unit_type.tags and "no_ship_recruits" in game.state.zone_types[zone].tags:
             return False
         return None
+
+    @hookimpl
+    def warp_phase_handlers(self):
+        return {"control": lambda game, seat: [TakePlanets(seat)]}
 
     @hookimpl
     def warp_battle_steps(self, game, zone, attacker, defender):

@@ -113,7 +113,7 @@ class Replayer:
 
 def seat_index(names: list[str], wanted: str) -> int:
     """The seat called ``wanted`` (a name, any case, or a number from 1)."""
-    if wanted.isdigit() and 1 <= int(wanted) <= len(names):
+    if wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= len(names):
         return int(wanted) - 1
     for i, name in enumerate(names):
         if name.lower() == wanted.lower():

@@ -16,10 +16,11 @@ class BattleForce(Effect):
     """Battle: add ``flat`` force, plus ``per_unit`` for each of your fighting units
     (only those tagged ``tag`` if given). With ``requires``, you need such a unit there.
     Units the battle gives no per-unit bonus (``Battle.no_bonus``, e.g. transports in a
-    space battle) neither count nor meet ``requires``."""
+    space battle) neither count nor meet ``requires``. With ``battle``, the card is played
+    only in battles of that kind (``Battle.kind``), by any side fighting in it (W9)."""
 
     phases = frozenset({"battle"})
-    defaults = {"flat": 0, "per_unit": 0, "tag": None, "requires": None}
+    defaults = {"flat": 0, "per_unit": 0, "tag": None, "requires": None, "battle": None}
 
     def _units(self, game: Game, seat: int) -> list[int]:
         battle = game.state.battle
@@ -28,11 +29,14 @@ class BattleForce(Effect):
         return [u for u in battle.bonus_fighters(game, seat) if tag is None or tag in units[u].type.tags]
 
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
+        battle = game.state.battle
+        if self.params["battle"] is not None and battle.kind != self.params["battle"]:
+            return False
         req = self.params["requires"]
         if req is None:
             return True
         units = game.state.units
-        return any(req in units[u].type.tags for u in game.state.battle.bonus_fighters(game, seat))
+        return any(req in units[u].type.tags for u in battle.bonus_fighters(game, seat))
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         amount = self.params["flat"] + self.params["per_unit"] * len(self._units(game, seat))

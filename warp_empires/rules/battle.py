@@ -40,6 +40,7 @@ class Battle:
     exterminate: bool = False  # the loser loses every unit
     no_casualties: bool = False  # nobody loses units (the loser still retreats)
     units: tuple[int, ...] | None = None  # if set, only these units fight (e.g. a space battle)
+    kind: str = ""  # what kind of battle a theme says this is ("space", "ground", "sea"...), for cards
     winner: int = -1
     loser: int = -1
     lost_force: int = 0  # force the loser lost (printed force, or the force it fought with)
@@ -69,9 +70,10 @@ class Battle:
         """The fighters of ``seat`` that per-unit bonuses (abilities, battle cards) apply to."""
         return [u for u in self.fighters(game, seat) if u not in self.no_bonus]
 
-    def loss_candidates(self, game: Game, seat: int) -> list[int]:
-        """The fighters of ``seat`` that may be lost next: those of the lowest ``loss_order`` rank."""
-        fighters = self.fighters(game, seat)
+    def loss_candidates(self, game: Game, seat: int, among: list[int] | None = None) -> list[int]:
+        """The fighters of ``seat`` (or those of ``among``) that may be lost next: those of
+        the lowest ``loss_order`` rank."""
+        fighters = self.fighters(game, seat) if among is None else among
         if not self.loss_order or not fighters:
             return fighters
         first = min(self.loss_order.get(u, 0) for u in fighters)
@@ -97,14 +99,29 @@ def battle_phase(game: Game, seat: int) -> list[Step]:
 @attrs.frozen
 class BattlePhase(Step):
     """The active player fights every battle, choosing the order. ``zone_tag`` and
-    ``exclude_tag`` limit it to some zones (e.g. a sea battle phase, then a land one)."""
+    ``exclude_tag`` limit it to some zones (e.g. a sea battle phase, then a land one).
+
+    Each opponent in a zone is fought once a phase (``fought`` holds the (zone, opponent)
+    pairs done): a theme may leave enemies side by side after their battle (W7: ships
+    in orbit over enemy ground troops), and they are not fought again and again."""
 
     seat: int
     zone_tag: str | None = None
     exclude_tag: str | None = None
+    fought: tuple[tuple[int, int], ...] = ()
+
+    def _next_opponent(self, game: Game, zone: int) -> int | None:
+        # Against several opponents in one zone, fight them one at a time in seat order.
+        n = len(game.state.players)
+        owners = game.state.owners_in(zone)
+        for i in range(1, n):
+            other = (self.seat + i) % n
+            if other in owners and (zone, other) not in self.fought:
+                return other
+        return None
 
     def run(self, game: Game) -> Decision | None:
-        zones = battle_zones(game, self.seat, self.zone_tag, self.exclude_tag)
+        zones = [z for z in battle_zones(game, self.seat, self.zone_tag, self.exclude_tag) if self._next_opponent(game, z) is not None]
         if not zones:
             return None
         options = [Option(f"zone:{z}", f"Battle in {game.zone_name(z)}", z) for z in zones]
@@ -112,12 +129,9 @@ class BattlePhase(Step):
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         zone = decision.options[picked[0]].value
-        n = len(game.state.players)
-        owners = game.state.owners_in(zone)
-        # Against several opponents in one zone, fight them one at a time in seat order.
-        defender = next((self.seat + i) % n for i in range(1, n) if (self.seat + i) % n in owners)
+        defender = self._next_opponent(game, zone)
         steps = game.hook.warp_battle_steps(game=game, zone=zone, attacker=self.seat, defender=defender)
-        game.push(*steps, self)
+        game.push(*steps, attrs.evolve(self, fought=(*self.fought, (zone, defender))))
 
 
 @attrs.frozen
@@ -148,7 +162,8 @@ def generic_battle_steps(zone: int, attacker: int, defender: int) -> list[Step]:
 class StartBattle(Step):
     """Open the battle in ``zone``. ``units`` limits who fights; ``force`` (unit, force)
     pairs set the force some units fight with; ``no_bonus`` units get no per-unit
-    bonuses; ``loss_order`` (unit, rank) pairs make lower ranks be lost first."""
+    bonuses; ``loss_order`` (unit, rank) pairs make lower ranks be lost first; ``kind``
+    names the kind of battle for cards that work only in one (``battle = "space"``)."""
 
     zone: int
     attacker: int
@@ -157,11 +172,12 @@ class StartBattle(Step):
     force: tuple[tuple[int, int], ...] = ()
     no_bonus: tuple[int, ...] = ()
     loss_order: tuple[tuple[int, int], ...] = ()
+    kind: str = ""
 
     def run(self, game: Game) -> None:
         game.state.battle = Battle(
             self.zone, self.attacker, self.defender, {self.attacker: [], self.defender: []}, units=self.units,
-            force=dict(self.force), no_bonus=frozenset(self.no_bonus), loss_order=dict(self.loss_order),
+            kind=self.kind, force=dict(self.force), no_bonus=frozenset(self.no_bonus), loss_order=dict(self.loss_order),
         )
         game.emit("battle_started", zone=self.zone, attacker=self.attacker, defender=self.defender)
         return None
@@ -334,7 +350,10 @@ class LoserPicks(Step):
 
 @attrs.frozen
 class WinnerLosses(Step):
-    """The winner loses printed force of at least half (rounded up) of what the loser lost."""
+    """The winner loses printed force of at least half (rounded up) of what the loser lost
+    (B6). It pays with units that have force in this battle, stopping once the debt is
+    paid; units fighting at force 0 here (transports) go only when nothing else is left
+    and a debt remains (W8). The winner chooses which, one at a time."""
 
     paid: int = 0
 
@@ -344,11 +363,15 @@ class WinnerLosses(Step):
         if owed <= 0:
             return None
         mine = battle.fighters(game, battle.winner)
-        if sum(battle.unit_force(game, u) for u in mine) <= owed:
-            for u in mine:  # cannot cover it (or only exactly): everything is lost
+        paying = [u for u in mine if battle.unit_force(game, u) > 0]
+        can_pay = sum(battle.unit_force(game, u) for u in paying)
+        if can_pay <= owed:
+            # Exactly covered: every unit with force goes and the debt is paid. Short of it:
+            # the winner cannot pay, and loses everything (B6).
+            for u in paying if can_pay == owed else mine:
                 lose_unit(game, u, battle)
             return None
-        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.loss_candidates(game, battle.winner)]
+        options = [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.loss_candidates(game, battle.winner, paying)]
         return game.ask(battle.winner, "pick_own_losses", f"Your losses: {owed} more force to lose", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
