@@ -33,12 +33,19 @@ def read_line(console: Console, prompt: str) -> str | None:
     """Show ``prompt`` and read one line; ``None`` at the end of input."""
     console.print(prompt, end="", markup=False, highlight=False)
     console.file.flush()
-    line = sys.stdin.readline()
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:  # started with standard input closed: no answers will come
+        console.print()
+        return None
+    try:
+        line = stdin.readline()
+    except (OSError, ValueError, UnicodeDecodeError):  # a closed or unreadable input ends like end of file
+        line = ""
     if not line:
         console.print()
         return None
     line = line.rstrip("\r\n")
-    if not sys.stdin.isatty():
+    if not stdin.isatty():
         console.print(line, markup=False, highlight=False)  # a transcript shows what was answered
     return line
 
@@ -83,7 +90,7 @@ def ask_number(console: Console, prompt: str, default: int | None, low: int, hig
         text = ask(console, f"{prompt} [{shown}]: ").strip().lower()
         if not text:
             return default
-        if none_word is not None and text in (none_word, "0"):
+        if none_word is not None and text == none_word:
             return None
         if text.isdigit() and low <= int(text) <= high:
             return int(text)

@@ -131,6 +131,7 @@ class Settings:
     upkeep_per_revenue: int = 5
     leader_bonus: int = 5
     pools: str = "shared"  # "shared" or "faction"
+    repeat_factions: bool = True  # may two seats play the same faction?
     turn_limit: int | None = None
     phases: tuple[str, ...] = ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
     extra: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen_mapping)
