@@ -14,7 +14,7 @@ from .simulate_cmd import simulate_command
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
-    "--module-path", "module_paths", multiple=True, type=click.Path(file_okay=False),
+    "--module-path", "module_paths", multiple=True, type=click.Path(exists=True, file_okay=False),
     help="A folder holding a theme module (or several) to load without installing it. Repeatable.",
 )
 @click.version_option(__version__, prog_name="warp-empires")

@@ -14,6 +14,7 @@ from ..mapgen import MapTheme, check_map, fairness, generate_map, load, map_them
 from ..mapgen.importers import import_map
 from ..mapgen.render import save_png, save_svg
 from ..mapgen.summary import print_summary
+from ..saves import SaveError, check_map_fits
 from ..zonemap import ZoneMap
 from .common import friendly
 
@@ -141,10 +142,14 @@ def check_command(ctx, file, module, players) -> None:
     """Check a map file: print "ok" (exit 0) or every problem, one per line (exit 1)."""
     zone_map = load(file)
     problems: list[str] = []
+    try:
+        check_map_fits(zone_map)
+    except SaveError as exc:
+        problems.append(str(exc))
     if module:
         players = players or len(zone_map.starts) or 1
         theme = _theme(ctx, module, players)
-        problems = check_map(zone_map, theme.zone_types, theme.map_rules, players, extra_check=theme.extra_check)
+        problems += check_map(zone_map, theme.zone_types, theme.map_rules, players, extra_check=theme.extra_check)
     if problems:
         for p in problems:
             click.echo(p)

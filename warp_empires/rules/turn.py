@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .. import limits
 from ..engine import Step
 
 if TYPE_CHECKING:
@@ -63,8 +64,10 @@ class EndTurn(Step):
         if winner is not None:
             finish(game, winner, "victory")
             return None
-        limit = game.setup.turn_limit
-        if limit is not None and s.turn >= limit * len(s.players):
+        # A game without a turn limit still ends after limits.MAX_ROUNDS rounds, so its
+        # save (which grows with every choice) always stays small enough to resume.
+        limit = game.setup.turn_limit or limits.MAX_ROUNDS
+        if s.turn >= limit * len(s.players):
             finish(game, game.hook.warp_tiebreak(game=game), "turn limit")
             return None
         s.turn += 1
