@@ -80,6 +80,7 @@ class Hotseat:
         self.undo_block = "no choice has been made since the game " + ("was loaded" if game.choices else "started")
         self.save_failing = False  # the last automatic save failed
         self.saved_at = len(game.choices)  # choices the latest good save holds (a game starts saved)
+        self.tried_at = -1  # choices the game held at the latest automatic save, good or not
 
     # ------------------------------------------------------------------ the loop
 
@@ -112,7 +113,8 @@ class Hotseat:
                 self.leave("Interrupted; game saved", last_chance=True)
                 return False
             break
-        self.keep_saved()
+        if self.tried_at != len(self.game.choices):
+            self.keep_saved()
         self.show_end()
         return True
 
@@ -183,6 +185,10 @@ class Hotseat:
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
+
+    def warn(self, text: str) -> None:
+        """A warning about saving, on one line however narrow the screen (the terminal wraps it)."""
+        self.console.print(Text(text, style="bold red"), soft_wrap=True)
 
     def pass_to(self, seat: int) -> None:
         """Hide the last player's screen and wait until the next one is at the keyboard."""
@@ -334,19 +340,23 @@ class Hotseat:
 
     def keep_saved(self) -> bool:
         """The autosave after a turn: on failure warn, and carry on (it is tried again next turn)."""
+        self.tried_at = len(self.game.choices)
         try:
             self.autosave()
         except (OSError, saves.SaveError) as exc:
             if not self.save_failing:
-                self.say(f"Could not save to {self.save_path}: {reason(exc)}. The game goes on and saving is tried again "
-                         "after every turn; type `save FILE` to save somewhere else.", style="bold red")
+                self.warn(f"Could not save to {self.save_path}: {reason(exc)}. The game goes on and saving is tried again "
+                          "after every turn; type `save FILE` to save somewhere else.")
             self.save_failing = True
             return False
         if self.save_failing:
-            self.say(f"Saved to {self.save_path} again.", style="bold")
+            self.console.print(Text(f"Saved to {self.save_path} again.", style="bold"), soft_wrap=True)
         self.save_failing = False
         self.saved_at = len(self.game.choices)
         return True
+
+    def saved_part(self) -> str:
+        return "the game as it started" if not self.saved_at else f"the game up to choice {self.saved_at}"
 
     def save_to(self, path: Path | None) -> None:
         """The `save [FILE]` command. While autosaving fails, a save that works elsewhere
@@ -355,7 +365,7 @@ class Hotseat:
         try:
             written = self.autosave(target)
         except (OSError, saves.SaveError) as exc:
-            self.say(f"Could not save to {target}: {reason(exc)}. Try `save FILE` with a folder you can write to.")
+            self.warn(f"Could not save to {target}: {reason(exc)}. Try `save FILE` with a folder you can write to.")
             return
         if target == self.save_path or self.save_failing:
             self.save_path, self.save_failing, self.saved_at = written, False, len(self.game.choices)
@@ -374,10 +384,10 @@ class Hotseat:
             path = self.autosave()
         except (OSError, saves.SaveError) as exc:
             if last_chance:
-                kept = f"the last save that worked, {self.save_path}, holds the game up to choice {self.saved_at}"
+                kept = f"the last save that worked, {self.save_path}, holds {self.saved_part()}"
                 raise click.ClickException(f"could not save to {self.save_path}: {reason(exc)}; {kept}") from None
-            self.say(f"Could not save to {self.save_path}: {reason(exc)}. The game is not over: type `save FILE` to save "
-                     "somewhere else, then quit.", style="bold red")
+            self.warn(f"Could not save to {self.save_path}: {reason(exc)}. The game is not over: type `save FILE` to save "
+                      "somewhere else, then quit.")
             self.save_failing = True
             return False
         self.console.print(f"{what} to {path}.", markup=False, highlight=False, soft_wrap=True)
@@ -404,7 +414,7 @@ class Hotseat:
             # The finished game exists only in memory: offer other places until one works.
             line = read_line(self.console, "The end of the game is not saved. Save it to which file? (Enter: leave it unsaved) ")
             if not line or not line.strip():
-                self.say(f"Not saved; {self.save_path} holds the game up to choice {self.saved_at}.")
+                self.warn(f"Not saved; {self.save_path} holds {self.saved_part()}.")
                 return
             self.save_to(Path(line.strip()))
         else:

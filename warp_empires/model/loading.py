@@ -93,6 +93,9 @@ class _Entry:
         wanted = {"int": "a whole number", "str": "text", "bool": "true or false", "list": "a list", "dict": "a table"}.get(names, names)
         if isinstance(value, bool) and kind is int or not isinstance(value, kind):
             raise self.fail(field, f"expected {wanted}, got {value!r}")
+        if isinstance(value, str) and any(ord(c) < 32 and c not in "\n\t" or 127 <= ord(c) < 160 for c in value):
+            # Names and texts are printed to terminals: no escape codes.
+            raise self.fail(field, "holds control characters; use printable text")
         if check is not None and not check(value):
             raise self.fail(field, f"{value!r} is not allowed{'; ' + allowed if allowed else ''}")
         return value
