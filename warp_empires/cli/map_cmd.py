@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 
 from ..mapgen import MapTheme, check_map, fairness, generate_map, load, map_theme, save
+from ..mapgen.constraints import revenue_mismatches
 from ..mapgen.importers import import_map
 from ..mapgen.render import save_png, save_svg
 from ..mapgen.summary import print_summary
@@ -150,6 +151,11 @@ def check_command(ctx, file, module, players) -> None:
         players = players or len(zone_map.starts) or 1
         theme = _theme(ctx, module, players)
         problems += check_map(zone_map, theme.zone_types, theme.map_rules, players, extra_check=theme.extra_check)
+    else:
+        # The theme the file records (if it loads) still vouches for each zone's revenue.
+        theme = _recorded_theme(ctx, zone_map, None, max(1, len(zone_map.starts)))
+        if theme is not None:
+            problems += revenue_mismatches(zone_map, {zt.id: zt for zt in theme.zone_types})
     if problems:
         for p in problems:
             click.echo(p)
