@@ -209,7 +209,10 @@ def find_module(name: str, module_paths: Iterable[str | Path] = ()) -> ModuleEnt
         return found.modules[name]
     if name in found.failures:
         raise ModuleError(f"module {name!r} failed to load: {found.failures[name]}")
-    raise ModuleError(f"unknown module {name!r}; installed modules: {', '.join(sorted(found.modules)) or 'none'}")
+    failed = "".join(f"; {k} failed to load: {v}" for k, v in sorted(found.failures.items())[:1])
+    more = f" (and {len(found.failures) - 1} more; see `warp-empires modules`)" if len(found.failures) > 1 else ""
+    # A module that failed to load may be the one asked for under its own name.
+    raise ModuleError(f"unknown module {name!r}; installed modules: {', '.join(sorted(found.modules)) or 'none'}{failed}{more}")
 
 
 def new_manager() -> pluggy.PluginManager:

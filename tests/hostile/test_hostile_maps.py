@@ -142,3 +142,17 @@ def test_a_good_map_file_is_unchanged_by_the_checks(tmp_path):
     path = write(tmp_path, copy.deepcopy(doc))
     assert run(["map", "check", str(path)]).output == "ok\n"
     assert json.loads(path.read_text()) == doc
+
+
+@pytest.mark.parametrize(
+    "args, code, line",
+    [
+        (["--zones", "100001"], 2, "Invalid value for '--zones': 100001 is not in the range 2<=x<=100000."),
+        (["--width", "inf"], 2, "Invalid value for '--width': inf is not in the range 0<x<=100000."),
+        (["--layout", "hex", "--width", "1000", "--height", "1000"], 1,
+         "a 1000 x 1000 hex map has 1,000,000 zones; a map may have at most 100,000"),
+    ],
+)
+def test_map_generate_refuses_maps_beyond_the_zone_limit(tmp_path, args, code, line):
+    assert refused(run(["map", "generate", "-o", str(tmp_path / "x.json")] + args), code=code) == line
+    assert not (tmp_path / "x.json").exists()

@@ -23,7 +23,7 @@ from ..engine import Game
 from . import render
 from .explain import describe_choice, help_lines, unit_code, why_not, why_option
 from .narrate import log_lines, summary
-from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line
+from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line, whole_number
 
 #: Events that bring something new to light, with how ``undo`` names them: a choice
 #: made before one of these cannot be taken back.
@@ -260,7 +260,7 @@ class Hotseat:
             else:
                 console.print(render.zone_panel(game, seat, z))
         elif word == "log":
-            count = int(rest) if rest.isdigit() else 20
+            count = whole_number(rest) or 20
             for line, hit in log_lines(game, game.events, seat)[-count:]:
                 console.print(Text(line, style="bold red" if hit else ""))
         elif word == "why":
@@ -280,11 +280,12 @@ class Hotseat:
         if not rest:
             self.say("Why what? Type `why` and an option number, or a zone or unit code.")
             return
-        if rest.isdigit() and not 1 <= int(rest) <= len(decision.options):
-            self.say(f"There is no option {rest}: the options are numbered 1 to {len(decision.options)}.")
+        number = whole_number(rest)
+        if rest.isdigit() and (number is None or not 1 <= number <= len(decision.options)):
+            self.say(f"There is no option {rest[:12]}: the options are numbered 1 to {len(decision.options)}.")
             return
         try:
-            index = int(rest) - 1 if rest.isdigit() else parse_answer(game, decision, rest) if decision.count == 1 else None
+            index = number - 1 if number is not None else parse_answer(game, decision, rest) if decision.count == 1 else None
         except BadAnswer:
             index = None
         try:

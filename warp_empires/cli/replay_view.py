@@ -117,7 +117,7 @@ def replay_command(ctx, file, show_all, stepping) -> None:
         text = text.strip()
         if not text:
             player.step()
-        elif text.isdigit() and 1 <= int(text) <= total:
+        elif text.isascii() and text.isdigit() and len(text) <= 9 and 1 <= int(text) <= total:
             player.jump(int(text))
         elif text.lower() == "map":
             console.print(render.board_table(player.game, None))
