@@ -88,7 +88,7 @@ def game_setups(draw):
     plugin, zone_map = THEMES[theme]
     players = draw(st.integers(2, 4))
     ids = [f.id for f in plugin.data.factions]
-    if plugin.data.settings.repeat_factions:
+    if plugin.data.settings.factions_repeat:
         factions = [draw(st.sampled_from(ids)) for _ in range(players)]
     else:  # a theme whose factions are played once each
         factions = draw(st.permutations(ids))[: min(players, len(ids))]

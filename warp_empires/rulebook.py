@@ -147,7 +147,7 @@ class Rulebook:
             names.add(name.lower())
             if seat.faction not in self.factions:
                 raise SetupError(f"unknown faction {seat.faction!r} for {name}; choose one of: {', '.join(self.factions)}")
-            if seat.faction in factions and not self.settings.repeat_factions:
+            if seat.faction in factions and not self.settings.factions_repeat:
                 raise SetupError(
                     f"{factions[seat.faction]} and {name} both play the {self.factions[seat.faction].name}; "
                     f"in {self.info.title or self.info.name} each faction may be played by one seat only"

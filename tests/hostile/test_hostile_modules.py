@@ -54,6 +54,8 @@ def simulate_refuses(folder: Path) -> str:
          "theme.toml: [settings], field 'draw_count': 100000000 is not allowed; use 0 to 1000"),
         ("theme.toml", "draw_count = 2", "draw_count = 2\nrepeat_factions = \"yes\"",
          "theme.toml: [settings], field 'repeat_factions': expected true or false, got 'yes'"),
+        ("theme.toml", 'pools = "shared"', 'pools = "faction"\nrepeat_factions = true',
+         "theme.toml: [settings], field 'repeat_factions': true needs pools = 'shared': a faction with a unit pool of its own is played once"),
         ("theme.toml", "die = 6", "die = 1000000",
          "theme.toml: [map], field 'die': 1000000 is not allowed; use 1 to 1000"),
         ("factions.toml", 'name = "Highlanders"', 'name = "High\\u001b[2Jlanders"',

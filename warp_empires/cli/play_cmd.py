@@ -100,7 +100,7 @@ def free_factions(book: Rulebook, taken: set[str]) -> list[str]:
     """The factions a new seat may take: those nobody plays yet, or any when the theme
     lets factions repeat and all are taken."""
     free = [f for f in book.factions if f not in taken]
-    return free or (list(book.factions) if book.settings.repeat_factions else [])
+    return free or (list(book.factions) if book.settings.factions_repeat else [])
 
 
 def name_computers(seats: list[Seat], book: Rulebook) -> list[Seat]:
@@ -126,7 +126,7 @@ def name_computers(seats: list[Seat], book: Rulebook) -> list[Seat]:
 def ask_faction(console: Console, book: Rulebook, name: str, default: str, taken: set[str] = frozenset()) -> str:
     """A faction for ``name`` from a menu; factions already played are left out unless
     the theme lets them repeat."""
-    ids = free_factions(book, set(taken)) if not book.settings.repeat_factions else list(book.factions)
+    ids = free_factions(book, set(taken)) if not book.settings.factions_repeat else list(book.factions)
     items = [(fid, f"{book.factions[fid].name}: {book.factions[fid].ability_text or book.factions[fid].description}") for fid in ids]
     return ids[menu(console, f"Faction for {name}:", items, ids.index(default) if default in ids else 0)]
 
@@ -154,7 +154,7 @@ def ask_module(console: Console, paths: tuple[str, ...]) -> str:
 
 
 def ask_seats(console: Console, book: Rulebook, rng: random.Random) -> list[Seat]:
-    most = limits.MAX_SEATS if book.settings.repeat_factions else min(limits.MAX_SEATS, len(book.factions))
+    most = limits.MAX_SEATS if book.settings.factions_repeat else min(limits.MAX_SEATS, len(book.factions))
     count = ask_number(console, "How many players", min(2, most), 1, most)
     seats: list[Seat] = []
     order = list(book.factions)

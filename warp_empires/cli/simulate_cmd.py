@@ -40,7 +40,7 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_f
     """Play GAMES games of MODULE between random agents and report the results."""
     paths = module_paths(ctx)
     pm, book = rulebook(module, paths)
-    if players > len(book.factions) and not book.settings.repeat_factions:
+    if players > len(book.factions) and not book.settings.factions_repeat:
         raise click.BadParameter(
             f"{players} players, but {book.info.title or module} has {len(book.factions)} factions and each is played once",
             param_hint="--players",

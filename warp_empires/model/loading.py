@@ -237,6 +237,8 @@ def parse_settings(entry: _Entry) -> Settings:
             values[key] = entry.get(key, int, check=_nonneg, allowed=_UPTO)
         else:
             extra[key] = _bounded_numbers(entry, key, value)
+    if values.get("repeat_factions") and values.get("pools") == "faction":
+        raise entry.fail("repeat_factions", "true needs pools = 'shared': a faction with a unit pool of its own is played once")
     return Settings(**values, extra=extra)
 
 
