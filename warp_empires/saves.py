@@ -202,6 +202,15 @@ def _version(text: str) -> tuple[int, ...] | None:
     return tuple(int(p) for p in parts) if all(p.isdigit() and len(p) < 10 for p in parts) else None
 
 
+def why_it_differs(doc: dict[str, Any], game: Game) -> str:
+    """Why replaying ``doc`` went astray: an edit, when the same version of the theme
+    made it; otherwise the other version."""
+    saved, mine = doc.get("module_version"), game.rules.info.version
+    if saved == mine:
+        return "the save was changed after it was written (its seed, seats, map or choices no longer fit together)"
+    return f"this save was made by a different version of module {game.setup.module} (saved with {saved}, this is {mine})"
+
+
 def replay(doc: dict[str, Any], module_paths: Iterable[str] = (), upto: int | None = None, check_digest: bool = True) -> Game:
     """Rebuild the game a save describes by replaying its choices.
 
@@ -223,10 +232,7 @@ def replay(doc: dict[str, Any], module_paths: Iterable[str] = (), upto: int | No
     newer = _version(saved) is not None and _version(mine) is not None and _version(saved) > _version(mine)
     if newer:
         raise SaveError(f"this save was made by version {saved} of module {setup.module}, newer than {mine} here; install {saved} or later to resume it")
-    if saved == mine:
-        why = "the save was changed after it was written (its seed, seats, map or choices no longer fit together)"
-    else:
-        why = f"this save was made by a different version of module {setup.module} (saved with {saved}, this is {mine})"
+    why = why_it_differs(doc, game)
     choices = doc["choices"] if upto is None else doc["choices"][:upto]
     for i, choice in enumerate(choices):
         try:

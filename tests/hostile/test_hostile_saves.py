@@ -167,3 +167,21 @@ def test_save_size_limit_both_sides(tmp_path, monkeypatch):
     assert saves.load(path).digest() == doc["digest"]  # exactly at the limit
     monkeypatch.setattr(limits, "MAX_SAVE_BYTES", size - 1)
     assert refused(run(["resume", str(path)]), code=1) == f"{path} is {size:,} bytes; a save may have at most {size - 1:,}"
+
+
+def test_replay_of_an_edited_save_says_it_was_changed(tmp_path):
+    doc = saved(tmp_path)
+    doc["digest"] = "0" * 16
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(doc))
+    result = run(["replay", str(path), "--all"])
+    assert result.exit_code == 0, result.output
+    assert ("Warning: this replay does not reach the saved position: the save was changed after it was written "
+            "(its seed, seats, map or choices no longer fit together).") in result.output
+    doc = saved(tmp_path)
+    doc["choices"][2] = "zone:9999"
+    path.write_text(json.dumps(doc))
+    assert refused(run(["replay", str(path), "--all"]), code=1) == (
+        "choice 3 of the save ('zone:9999') is not legal here: the save was changed after it was written "
+        "(its seed, seats, map or choices no longer fit together)"
+    )

@@ -61,7 +61,7 @@ class Replayer:
         try:
             picked = list(decision.resolve(choice))
         except IllegalChoice:
-            raise saves.SaveError(f"choice {self.done + 1} of the save ({choice!r}) is not legal here: the save was made by a different version of module {game.setup.module}") from None
+            raise saves.SaveError(f"choice {self.done + 1} of the save ({str(choice)[:40]!r}) is not legal here: {saves.why_it_differs(self.doc, game)}") from None
         before = len(game.events)
         game.decide(choice)
         self.done += 1
@@ -79,7 +79,7 @@ class Replayer:
     def finish(self) -> None:
         game = self.game
         if self.done == len(self.choices) and game.digest() != self.doc["digest"]:
-            self.console.print(f"Warning: this replay does not reach the saved position; the save was made by a different version of module {game.setup.module}.", markup=False)
+            self.console.print(f"Warning: this replay does not reach the saved position: {saves.why_it_differs(self.doc, game)}.", markup=False)
         if game.is_over:
             self.console.print(render.result_text(game))
             self.console.print(render.final_table(game))
@@ -105,7 +105,7 @@ def replay_command(ctx, file, show_all, stepping) -> None:
     names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)
     console.print(f"Replay of {file}: {game.rules.info.title or game.setup.module}; {names}; {len(player.choices)} decisions.", markup=False)
     player.show(event_lines(game, game.events))
-    interactive = not show_all and (stepping or sys.stdin.isatty())
+    interactive = not show_all and (stepping or (sys.stdin is not None and sys.stdin.isatty()))
     total = len(player.choices)
     while player.done < total:
         if not interactive:
