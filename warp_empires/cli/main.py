@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 from .. import __version__
@@ -29,4 +32,8 @@ for command in (play_command, resume_command, replay_command, simulate_command, 
 
 
 def main() -> None:
+    if sys.stdin is None:
+        # Started with standard input closed (``<&-``): read it as empty, so every
+        # question meets the end of input and says so in one line.
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the program
     cli(prog_name="warp-empires")

@@ -105,7 +105,7 @@ def replay_command(ctx, file, show_all, stepping) -> None:
     names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)
     console.print(f"Replay of {file}: {game.rules.info.title or game.setup.module}; {names}; {len(player.choices)} decisions.", markup=False)
     player.show(event_lines(game, game.events))
-    interactive = not show_all and (stepping or (sys.stdin is not None and sys.stdin.isatty()))
+    interactive = not show_all and (stepping or sys.stdin.isatty())
     total = len(player.choices)
     while player.done < total:
         if not interactive:
