@@ -10,13 +10,10 @@ import attrs
 import click
 from rich.console import Console
 
-from .. import limits
 from ..mapgen import MapTheme, check_map, fairness, generate_map, load, map_theme, save
-from ..mapgen.constraints import revenue_mismatches
 from ..mapgen.importers import import_map
 from ..mapgen.render import save_png, save_svg
 from ..mapgen.summary import print_summary
-from ..saves import SaveError, check_map_fits
 from ..zonemap import ZoneMap
 from .common import friendly
 
@@ -68,14 +65,14 @@ def map_group() -> None:
 
 @map_group.command("generate")
 @click.option("--module", default="doctor_who", show_default=True, help="Theme whose zone types and map rules to use.")
-@click.option("--zones", default=40, show_default=True, type=click.IntRange(2, limits.MAX_ZONES), help="Number of zones (voronoi layout).")
+@click.option("--zones", default=40, show_default=True, type=click.IntRange(2), help="Number of zones (voronoi layout).")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(1, 12), help="Number of players (one start zone each).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Same seed and options, same map, byte for byte.")
 @click.option("--balanced", is_flag=True, help="Even out the revenue within 2 borders of every start zone.")
 @click.option("--symmetric", is_flag=True, help="Mirror image for 2 players, four quarter turns for 4.")
 @click.option("--layout", type=click.Choice(["voronoi", "hex"]), default="voronoi", show_default=True, help="Irregular territories or a hex grid.")
-@click.option("--width", type=click.FloatRange(min=0, min_open=True, max=limits.MAX_ZONES), help="Hex layout: columns. Voronoi: width of the frame (a proportion).")
-@click.option("--height", type=click.FloatRange(min=0, min_open=True, max=limits.MAX_ZONES), help="Hex layout: rows. Voronoi: height of the frame (a proportion).")
+@click.option("--width", type=click.FloatRange(min=0, min_open=True), help="Hex layout: columns. Voronoi: width of the frame (a proportion).")
+@click.option("--height", type=click.FloatRange(min=0, min_open=True), help="Hex layout: rows. Voronoi: height of the frame (a proportion).")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Map file to write (JSON).")
 @click.option("--svg", type=click.Path(dir_okay=False), help="Also draw the map as SVG.")
 @click.option("--png", type=click.Path(dir_okay=False), help="Also draw the map as PNG.")
@@ -83,6 +80,11 @@ def map_group() -> None:
 @friendly
 def generate_command(ctx, module, zones, players, seed, balanced, symmetric, layout, width, height, output, svg, png) -> None:
     """Generate a random map that meets the theme's rules and save it."""
+    from .. import limits
+
+    for name, value in (("--zones", zones), ("--width", width), ("--height", height)):
+        if value is not None and not value <= limits.MAX_ZONES:  # not <=: also refuses nan
+            raise click.BadParameter(f"{value} is not allowed; use at most {limits.MAX_ZONES:,}, the most zones a map may have", param_hint=f"'{name}'")
     if layout == "hex":
         for name, value in (("--width", width), ("--height", height)):
             if value is not None and value != int(value):
@@ -144,6 +146,9 @@ def show_command(ctx, file, module, svg, png) -> None:
 @friendly
 def check_command(ctx, file, module, players) -> None:
     """Check a map file: print "ok" (exit 0) or every problem, one per line (exit 1)."""
+    from ..mapgen.constraints import revenue_mismatches
+    from ..saves import SaveError, check_map_fits
+
     zone_map = load(file)
     problems: list[str] = []
     try:
