@@ -131,10 +131,10 @@ def clean_leftovers(path: str | Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def write_json_atomic(path: str | Path, doc: Any, text: str | None = None) -> Path:
-    """Write JSON to ``path`` through a temporary file and a rename; old leftovers go."""
+def write_atomic(path: str | Path, text: str) -> Path:
+    """Write ``text`` to ``path`` through a temporary file and a rename, so a crash leaves
+    either the old file or the new one; leftovers of earlier crashes go."""
     path = Path(path)
-    text = dumps(doc) if text is None else text
     path.parent.mkdir(parents=True, exist_ok=True)
     clean_leftovers(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -159,7 +159,7 @@ def save(game: Game, path: str | Path) -> Path:
     text = dumps(to_dict(game))
     if len(text) > limits.MAX_SAVE_BYTES:
         raise SaveError(f"the save would be {len(text):,} bytes; a save may have at most {limits.MAX_SAVE_BYTES:,}")
-    return write_json_atomic(path, None, text)
+    return write_atomic(path, text)
 
 
 def read(path: str | Path) -> dict[str, Any]:

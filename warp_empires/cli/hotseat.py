@@ -357,6 +357,7 @@ class Hotseat:
         return True
 
     def saved_part(self) -> str:
+        """What the last save that worked holds, in words."""
         return "the game as it started" if not self.saved_at else f"the game up to choice {self.saved_at}"
 
     def save_to(self, path: Path | None) -> None:
@@ -418,6 +419,5 @@ class Hotseat:
                 self.warn(f"Not saved; {self.save_path} holds {self.saved_part()}.")
                 return
             self.save_to(Path(line.strip()))
-        else:
-            self.console.print(f"The game is saved in {self.save_path}; watch it again with: warp-empires replay {self.save_path}",
-                               markup=False, highlight=False, soft_wrap=True)
+        self.console.print(f"The game is saved in {self.save_path}; watch it again with: warp-empires replay {self.save_path}",
+                           markup=False, highlight=False, soft_wrap=True)

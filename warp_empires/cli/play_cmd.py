@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +124,7 @@ def name_computers(seats: list[Seat], book: Rulebook) -> list[Seat]:
     return out
 
 
-def ask_faction(console: Console, book: Rulebook, name: str, default: str, taken: set[str] = frozenset()) -> str:
+def ask_faction(console: Console, book: Rulebook, name: str, default: str, taken: Collection[str] = ()) -> str:
     """A faction for ``name`` from a menu; factions already played are left out unless
     the theme lets them repeat."""
     ids = free_factions(book, set(taken)) if not book.settings.factions_repeat else list(book.factions)
@@ -131,7 +132,7 @@ def ask_faction(console: Console, book: Rulebook, name: str, default: str, taken
     return ids[menu(console, f"Faction for {name}:", items, ids.index(default) if default in ids else 0)]
 
 
-def ask_name(console: Console, prompt: str, default: str, taken: set[str] = frozenset()) -> str:
+def ask_name(console: Console, prompt: str, default: str, taken: Collection[str] = ()) -> str:
     """A player's name: printable, not too long, not already at the table."""
     while True:
         name = ask_text(console, prompt, default)
