@@ -35,9 +35,10 @@ MAX_MAP_FILE_BYTES = 64 * MiB
 #: Bytes the map may take inside a save (a generated map takes about 350 a zone, so about
 #: 95,000 zones fit); the rest of a save is room for the choices.
 MAX_MAP_IN_SAVE_BYTES = 32 * MiB
-#: Characters in a zone's name; a zone code has 1 to MAX_CODE letters and digits.
+#: Characters in a zone's name; a zone code has 1 to MAX_CODE letters and digits (maps
+#: made in code number their zones Z0..Z99999).
 MAX_ZONE_NAME = 60
-MAX_CODE = 4
+MAX_CODE = 6
 #: Revenue of a zone (and of a zone type).
 MAX_REVENUE = 1_000
 #: Map coordinates lie within -MAX_COORDINATE..MAX_COORDINATE.

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from . import limits
+from . import limits, zonelabels
 from .model.data import CardType, Faction, ModuleInfo, Settings, UnitType, ZoneType
 from .model.state import GameState, Player, Unit, ZoneUnits
 
@@ -107,6 +107,9 @@ class Rulebook:
             raise SetupError(f"turn limit {setup.turn_limit!r} is not allowed; use 1 to {limits.MAX_ROUNDS:,} rounds, or none")
         if isinstance(setup.seed, bool) or not isinstance(setup.seed, int) or abs(setup.seed) > limits.MAX_SEED:
             raise SetupError(f"seed {setup.seed!r} is not allowed; use a whole number from {-limits.MAX_SEED} to {limits.MAX_SEED}")
+        problem = zonelabels.label_problem(setup.zone_map.zones)  # what a save of this game will be read with
+        if problem:
+            raise SetupError(f"the map: {problem}")
         for zone in setup.zone_map.zones:
             if zone.type not in self.zone_types:
                 raise SetupError(

@@ -7,9 +7,10 @@ import copy
 import json
 
 import pytest
-from cli.support import run, small_map
+from cli.support import EDGES, ZONES, run, small_map
 
-from warp_empires import limits, saves
+from warp_empires import Game, GameSetup, Seat, ZoneMap, limits, saves
+from warp_empires.rulebook import SetupError
 from warp_empires.mapgen import mapfile
 
 from .support import refused
@@ -58,8 +59,8 @@ def zone(doc, i):
         (lambda d: zone(d, 1).update(name="x" * 61), "zones[1], field 'name': 61 characters long; a name has at most 60"),
         (lambda d: zone(d, 1).update(name="Void\u001b[31m"),
          "zones[1], field 'name': 'Void\\x1b[31m' holds control characters or spaces at its ends; use printable text"),
-        (lambda d: zone(d, 1).update(code="VOIDS"), "zones[1] (Void One), field 'code': 'VOIDS' is not allowed; a code has 1 to 4 letters and digits"),
-        (lambda d: zone(d, 1).update(code="V 1"), "zones[1] (Void One), field 'code': 'V 1' is not allowed; a code has 1 to 4 letters and digits"),
+        (lambda d: zone(d, 1).update(code="VOIDONE"), "zones[1] (Void One), field 'code': 'VOIDONE' is not allowed; a code has 1 to 6 letters and digits"),
+        (lambda d: zone(d, 1).update(code="V 1"), "zones[1] (Void One), field 'code': 'V 1' is not allowed; a code has 1 to 6 letters and digits"),
         (lambda d: zone(d, 1).update(code="Home"), "zones[1] (Void One) has code 'Home', the name of zones[0]; typing it would find two zones"),
         (lambda d: zone(d, 1).update(revenue=-2), "zones[1] (Void One), field 'revenue': -2 is not allowed; use 0 to 1000"),
         (lambda d: zone(d, 1).update(revenue=1001), "zones[1] (Void One), field 'revenue': 1001 is not allowed; use 0 to 1000"),
@@ -157,3 +158,17 @@ def test_a_good_map_file_is_unchanged_by_the_checks(tmp_path):
 def test_map_generate_refuses_maps_beyond_the_zone_limit(tmp_path, args, code, line):
     assert refused(run(["map", "generate", "-o", str(tmp_path / "x.json")] + args), code=code) == line
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_map_made_in_code_keeps_the_same_label_rules_as_a_map_file(tmp_path):
+    """A game set up from Python on a map the reader would refuse could never be resumed."""
+    seats = (Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    twice = [*ZONES[:-1], ("Home", "nexus", 3, "EA2")]
+    with pytest.raises(SetupError, match=r"^the map: zone name 'Home' is used twice \(zones\[0\] and zones\[8\]\); names must be unique$"):
+        Game(GameSetup("doctor_who", seats, ZoneMap.build(twice, EDGES, starts=(0, 6)), 1, 2))
+    longest = [*ZONES[:-1], ("Earth", "nexus", 3, "EARTH9")]  # six characters: the most a code has
+    game = Game(GameSetup("doctor_who", seats, ZoneMap.build(longest, EDGES, starts=(0, 6)), 1, 2))
+    assert saves.load(saves.save(game, tmp_path / "g.json")).setup.zone_map.zones[8].code == "EARTH9"
+    too_long = [*ZONES[:-1], ("Earth", "nexus", 3, "EARTH99")]
+    with pytest.raises(SetupError, match="^the map: zones\\[8\\] \\(Earth\\), field 'code': 'EARTH99' is not allowed"):
+        Game(GameSetup("doctor_who", seats, ZoneMap.build(too_long, EDGES, starts=(0, 6)), 1, 2))

@@ -25,7 +25,7 @@ from typing import Any
 
 import networkx as nx
 
-from warp_empires import limits
+from warp_empires import limits, zonelabels
 from warp_empires.model.data import ZoneType
 from warp_empires.zonemap import MapZone, ZoneMap
 
@@ -181,8 +181,9 @@ def _zone(raw: Any, i: int) -> MapZone:
     ztype = _need(raw, "type", (str,), where, "text")
     revenue = _need(raw, "revenue", (int,), where, "a whole number")
     terrain = _need(raw, "terrain", (str, type(None)), where, "text or null")
-    _check_name(name, i)
-    _check_code(code, i, name)
+    problem = zonelabels.name_problem(name, i) or zonelabels.code_problem(code, i, name)
+    if problem:
+        raise MapFileError(problem)
     if not 0 <= revenue <= limits.MAX_REVENUE:
         raise MapFileError(f"zones[{i}] ({name}), field 'revenue': {revenue} is not allowed; use 0 to {limits.MAX_REVENUE}")
     for field, text in (("type", ztype), ("terrain", terrain or "")):
@@ -199,22 +200,6 @@ def _zone(raw: Any, i: int) -> MapZone:
         if abs(area) < 1e-9:
             raise MapFileError(f"{label}: has no area (its points lie on a line)")
     return MapZone(zid, code, name, ztype, revenue, terrain, centroid, points)
-
-
-def _check_name(name: str, i: int) -> None:
-    if not name.strip():
-        raise MapFileError(f"zones[{i}], field 'name': is empty; every zone needs a name")
-    if len(name) > limits.MAX_ZONE_NAME:
-        raise MapFileError(f"zones[{i}], field 'name': {len(name)} characters long; a name has at most {limits.MAX_ZONE_NAME}")
-    if limits.has_control_characters(name) or name != name.strip():
-        raise MapFileError(f"zones[{i}], field 'name': {name!r} holds control characters or spaces at its ends; use printable text")
-
-
-def _check_code(code: str, i: int, name: str) -> None:
-    if not code:
-        raise MapFileError(f"zones[{i}] ({name}), field 'code': is empty")
-    if len(code) > limits.MAX_CODE or not code.isalnum():
-        raise MapFileError(f"zones[{i}] ({name}), field 'code': {code!r} is not allowed; a code has 1 to {limits.MAX_CODE} letters and digits")
 
 
 def _edges(graph: Any, count: int) -> list[tuple[int, int]]:
@@ -289,20 +274,9 @@ def validate(document: Any, zone_types: Sequence[ZoneType] | None = None) -> Zon
     for i, z in enumerate(zones):
         if z.id != i:
             raise MapFileError(f"zones[{i}] has id {z.id}; ids must be 0..{len(zones) - 1} in order")
-    codes: dict[str, int] = {}
-    for i, z in enumerate(zones):
-        if z.code.lower() in codes:
-            raise MapFileError(f"zone code {z.code!r} is used twice (zones[{codes[z.code.lower()]}] and zones[{i}])")
-        codes[z.code.lower()] = i
-    names: dict[str, int] = {}
-    for i, z in enumerate(zones):
-        if z.name.lower() in names:
-            raise MapFileError(f"zone name {z.name!r} is used twice (zones[{names[z.name.lower()]}] and zones[{i}]); names must be unique")
-        names[z.name.lower()] = i
-    for i, z in enumerate(zones):
-        other = names.get(z.code.lower(), i)
-        if other != i:
-            raise MapFileError(f"zones[{i}] ({z.name}) has code {z.code!r}, the name of zones[{other}]; typing it would find two zones")
+    problem = zonelabels.label_problem(zones)
+    if problem:
+        raise MapFileError(problem)
 
     starts = _need(document, "starts", (list,), "", "a list of zone ids")
     for s in starts:
