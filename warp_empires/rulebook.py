@@ -118,8 +118,8 @@ class Rulebook:
                 )
             earns = self.zone_types[zone.type].revenue
             if zone.revenue != earns:
-                # Revenue follows the zone type (cards change types in play), so a map that
-                # says otherwise is refused rather than silently overruled.
+                # Revenue follows the zone type (B8, D1, W2; cards change types in play), so a
+                # map that says otherwise is refused rather than silently overruled.
                 raise SetupError(
                     f"zone {zone.name!r} has revenue {zone.revenue} in the map, but a {self.zone_types[zone.type].name} "
                     f"earns {earns} in {self.info.name}; a zone's revenue is its type's"
@@ -130,8 +130,8 @@ class Rulebook:
 
         At most :data:`limits.MAX_SEATS`; every player a printable name of their own;
         factions this theme knows, each played once unless the theme's
-        ``repeat_factions`` setting allows more (a faction with its own unit pool cannot
-        be shared).
+        ``repeat_factions`` setting allows more (a faction with its own unit pool, as in
+        W1, cannot be shared).
         """
         if not seats:
             raise SetupError("a game needs at least one seat")

@@ -64,8 +64,9 @@ class EndTurn(Step):
         if winner is not None:
             finish(game, winner, "victory")
             return None
-        # A game without a turn limit still ends after limits.MAX_ROUNDS rounds, so its
-        # save (which grows with every choice) always stays small enough to resume.
+        # B13: at the turn limit the tiebreak decides. A game without one still ends after
+        # limits.MAX_ROUNDS rounds, so its save (which grows with every choice) always
+        # stays small enough to resume.
         limit = game.setup.turn_limit or limits.MAX_ROUNDS
         if s.turn >= limit * len(s.players):
             finish(game, game.hook.warp_tiebreak(game=game), "turn limit")
