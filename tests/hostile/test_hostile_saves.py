@@ -189,3 +189,17 @@ def test_replay_of_an_edited_save_says_it_was_changed(tmp_path):
         "choice 3 of the save ('zone:9999') is not legal here: the save was changed after it was written "
         "(its seed, seats, map or choices no longer fit together)"
     )
+
+
+@pytest.mark.parametrize("rounds", [2, 3])
+def test_a_game_without_a_turn_limit_is_decided_after_the_most_rounds(monkeypatch, rounds):
+    """B13: with no turn limit the tiebreak still decides after limits.MAX_ROUNDS rounds,
+    so the choices a save holds are bounded (lowered here to 2 and 3 rounds)."""
+    from cli.support import play_quietly_until
+
+    monkeypatch.setattr(limits, "MAX_ROUNDS", rounds)
+    game = Game(GameSetup("doctor_who", (Seat("Ann", "daleks"), Seat("Bob", "cybermen")), small_map(2), 3, None))
+    play_quietly_until(game, lambda d: game.state.turn > 2 * rounds + 2)  # a game that went on would stop here
+    over = [e for e in game.events if e.kind == "game_over"]
+    assert over and over[0].data["reason"] == "turn limit"
+    assert game.state.turn == 2 * rounds
