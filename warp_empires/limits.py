@@ -32,8 +32,8 @@ MAX_PLAYER_NAME = 40
 MAX_ZONES = 100_000
 #: Bytes of a map file (read into memory whole).
 MAX_MAP_FILE_BYTES = 64 * MiB
-#: Bytes the map may take inside a save (a generated map takes about 350 a zone, so about
-#: 95,000 zones fit); the rest of a save is room for the choices.
+#: Bytes the map may take inside a save (a generated map takes 350 to 370 a zone, so about
+#: 90,000 zones fit); the rest of a save is room for the choices.
 MAX_MAP_IN_SAVE_BYTES = 32 * MiB
 #: Characters in a zone's name; a zone code has 1 to MAX_CODE letters and digits (maps
 #: made in code number their zones Z0..Z99999).

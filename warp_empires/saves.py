@@ -115,7 +115,7 @@ def check_map_fits(zone_map: Any) -> None:
     if size > limits.MAX_MAP_IN_SAVE_BYTES:
         raise SaveError(
             f"the map takes {size:,} bytes in a save; a save keeps at most {limits.MAX_MAP_IN_SAVE_BYTES:,} for the map "
-            f"(about {limits.MAX_MAP_IN_SAVE_BYTES // 350 // 1000 * 1000:,} generated zones), so a game on it could not be resumed"
+            f"(about {limits.MAX_MAP_IN_SAVE_BYTES // 370 // 1000 * 1000:,} generated zones), so a game on it could not be resumed"
         )
 
 
