@@ -169,6 +169,8 @@ def read(path: str | Path) -> dict[str, Any]:
         size = path.stat().st_size
     except OSError as exc:
         raise SaveError(f"cannot read save {path}: {exc.strerror or exc}") from None
+    if not path.is_file():  # a device or a pipe could be read for ever
+        raise SaveError(f"cannot read save {path}: not a regular file")
     if size > limits.MAX_SAVE_BYTES:
         raise SaveError(f"{path} is {size:,} bytes; a save may have at most {limits.MAX_SAVE_BYTES:,}")
     try:

@@ -172,3 +172,18 @@ def test_a_map_made_in_code_keeps_the_same_label_rules_as_a_map_file(tmp_path):
     too_long = [*ZONES[:-1], ("Earth", "nexus", 3, "EARTH99")]
     with pytest.raises(SetupError, match="^the map: zones\\[8\\] \\(Earth\\), field 'code': 'EARTH99' is not allowed"):
         Game(GameSetup("doctor_who", seats, ZoneMap.build(too_long, EDGES, starts=(0, 6)), 1, 2))
+
+
+def test_map_import_refuses_devices_and_too_many_countries(tmp_path, monkeypatch):
+    risk = tmp_path / "three.map"
+    risk.write_text("[continents]\nNorth 1 red\n[countries]\n1 Alpha 1 10 10\n2 Beta 1 20 10\n3 Gamma 1 30 10\n"
+                    "[borders]\n1 2\n2 3\n3 1\n")
+    monkeypatch.setattr(limits, "MAX_ZONES", 3)
+    assert run(["map", "import", str(risk), "-o", str(tmp_path / "ok.json")]).exit_code == 0
+    monkeypatch.setattr(limits, "MAX_ZONES", 2)
+    assert refused(run(["map", "import", str(risk), "-o", str(tmp_path / "no.json")]), code=1) == (
+        "three.map has 3 countries; a map may have at most 2 zones")
+    assert not (tmp_path / "no.json").exists()
+    device = tmp_path / "zero.map"
+    device.symlink_to("/dev/zero")
+    assert refused(run(["map", "import", str(device), "-o", str(tmp_path / "z.json")]), code=1) == f"cannot read {device}: not a regular file"

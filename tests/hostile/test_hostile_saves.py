@@ -203,3 +203,8 @@ def test_a_game_without_a_turn_limit_is_decided_after_the_most_rounds(monkeypatc
     over = [e for e in game.events if e.kind == "game_over"]
     assert over and over[0].data["reason"] == "turn limit"
     assert game.state.turn == 2 * rounds
+
+
+def test_a_device_is_not_read_as_a_save_or_a_map():
+    assert refused(run(["resume", "/dev/zero"]), code=1) == "cannot read save /dev/zero: not a regular file"
+    assert refused(run(["map", "check", "/dev/zero"]), code=1) == "cannot read /dev/zero: not a regular file"

@@ -112,6 +112,8 @@ def load(path: str | Path, zone_types: Sequence[ZoneType] | None = None) -> Zone
     """Read and check a map file. See :func:`loads`."""
     try:
         size = Path(path).stat().st_size
+        if not Path(path).is_file():  # a device or a pipe could be read for ever
+            raise MapFileError(f"cannot read {path}: not a regular file")
         if size > limits.MAX_MAP_FILE_BYTES:
             raise MapFileError(f"{path} is {size:,} bytes; a map file may have at most {limits.MAX_MAP_FILE_BYTES:,}")
         data = Path(path).read_bytes()
