@@ -111,9 +111,9 @@ ORBITAL_MAP = ZoneMap.build(
 
 POLIS_MAP = ZoneMap.build(
     [
-        ("Athens", "home_city", 7), ("Attica", "farmland", 0), ("Parnes", "hill", 0), ("Thebes", "city", 3),
-        ("Cithaeron", "forest", 0), ("Megara", "city", 3), ("Isthmus", "plain", 0), ("Corinth", "city", 3),
-        ("Nemea", "forest", 0), ("Argos", "city", 3), ("Sparta", "home_city", 7), ("Saronic Gulf", "sea", 0),
+        ("Athens", "home_city", 7), ("Attica", "farmland", 0), ("Parnes", "hill", 0), ("Thebes", "city", 0),
+        ("Cithaeron", "forest", 0), ("Megara", "city", 0), ("Isthmus", "plain", 0), ("Corinth", "city", 0),
+        ("Nemea", "forest", 0), ("Argos", "city", 0), ("Sparta", "home_city", 7), ("Saronic Gulf", "sea", 0),
         ("Gulf of Corinth", "sea", 0),
     ],
     [

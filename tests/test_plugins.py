@@ -140,7 +140,7 @@ def _broken_copy(tmp_path: Path, fixture: str, fname: str, old: str, new: str) -
         ("skirmish", "units.toml", 'copies = 8\nforce = 2\nspeed = "M"', 'copies = 8\nforce = 2\nsped = "M"',
          "units.toml: unit 'spearmen', field 'sped': unknown field; known fields are"),
         ("skirmish", "zones.toml", "move_cost = 2", "move_cost = 0",
-         "zones.toml: zone 'bog', field 'move_cost': 0 is not allowed; use 1 or more"),
+         "zones.toml: zone 'bog', field 'move_cost': 0 is not allowed; use 1 to 1000"),
         ("skirmish", "zones.toml", "rolls = [4]", "rolls = [7]",
          "zones.toml: zone 'bog', field 'rolls': 7 is not a face of a 6-sided die"),
         ("skirmish", "factions.toml", 'kind = "force_per_unit_defending"', 'kind = "force_per_unit_defnding"',

@@ -87,7 +87,11 @@ def game_setups(draw):
     theme = draw(st.sampled_from(sorted(THEMES)))
     plugin, zone_map = THEMES[theme]
     players = draw(st.integers(2, 4))
-    factions = [draw(st.sampled_from([f.id for f in plugin.data.factions])) for _ in range(players)]
+    ids = [f.id for f in plugin.data.factions]
+    if plugin.data.settings.factions_repeat:
+        factions = [draw(st.sampled_from(ids)) for _ in range(players)]
+    else:  # a theme whose factions are played once each
+        factions = draw(st.permutations(ids))[: min(players, len(ids))]
     seed = draw(st.integers(0, 2**32 - 1))
     turn_limit = draw(st.integers(1, 5))
     setup = GameSetup(theme, [Seat(f"P{i}", f) for i, f in enumerate(factions)], zone_map, seed=seed, turn_limit=turn_limit)

@@ -46,7 +46,7 @@ def test_time_lord_meddling_answers_time_lord_meddling_in_doctor_who():
     # Two War Fleets a side (12 vs 12, a defender's tie). Surprise Attack (+10) survives
     # the defender's Meddling because the attacker meddles back.
     game = build("Gallifrey:rich Skaro:rich Void:void", "Gallifrey-Void Void-Skaro", theme="doctor_who",
-                 factions=("earth_empire", "earth_empire"), units={"Void": {0: ["war_fleet"] * 2, 1: ["war_fleet"] * 2}},
+                 factions=("earth_empire", "sontarans"), units={"Void": {0: ["war_fleet"] * 2, 1: ["war_fleet"] * 2}},
                  hands={0: ["surprise_attack", "time_lord_meddling"], 1: ["time_lord_meddling"]}, deck=[])
     start(game, "battle")
     drive(game, card(cards(game, 0, "surprise_attack")[0]))

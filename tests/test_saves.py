@@ -116,10 +116,11 @@ def test_a_choice_that_no_longer_fits_names_the_module_version(tmp_path):
     assert "saved with 0.9, this is 1.0.0" in message
 
 
-def test_a_digest_mismatch_says_another_version_made_it(tmp_path):
+def test_a_digest_mismatch_from_an_older_version_says_another_version_made_it(tmp_path):
     doc = saved_doc(tmp_path)
     doc["digest"] = "0" * 16
-    assert "different version of module doctor_who" in refuse(tmp_path, json.dumps(doc))
+    doc["module_version"] = "0.9"
+    assert "different version of module doctor_who (saved with 0.9, this is 1.0.0)" in refuse(tmp_path, json.dumps(doc))
 
 
 def test_a_deeply_nested_file_is_refused(tmp_path):
@@ -129,7 +130,7 @@ def test_a_deeply_nested_file_is_refused(tmp_path):
 def test_a_setup_with_a_broken_map_is_refused(tmp_path):
     doc = saved_doc(tmp_path)
     doc["setup"]["map"]["graph"]["edges"].append({"source": 0, "target": 5000})
-    assert refuse(tmp_path, json.dumps(doc)) == "the save's setup is malformed: border 0-5000 names zone 5000, which is not in the zones list"
+    assert refuse(tmp_path, json.dumps(doc)) == "the save's map: border 0-5000 names zone 5000, which is not in the zones list"
 
 
 def test_an_unknown_module_is_refused(tmp_path):

@@ -91,8 +91,12 @@ class ModuleEntry:
 
 @attrs.frozen
 class Discovery:
+    """What :func:`discover` found: modules by name, and why others failed (by name or
+    folder). ``clashes`` names the modules two places offer, which are refused."""
+
     modules: dict[str, ModuleEntry]
     failures: dict[str, str]
+    clashes: dict[str, str] = attrs.field(factory=dict)
 
 
 def _plugin_of(obj: Any) -> Any:
@@ -133,7 +137,18 @@ def _folder_candidates(path: Path) -> list[Path]:
         return [path]
     if not path.is_dir():
         raise ModuleError(f"module path {path} is not a folder")
-    return sorted(p for p in path.iterdir() if (p / "__init__.py").is_file())
+    found = sorted(p for p in path.iterdir() if (p / "__init__.py").is_file())
+    if not found:
+        hint = " (it has a data/ folder: add an __init__.py to make it a package)" if (path / "data").is_dir() else ""
+        raise ModuleError(f"module path {path} holds no theme module: neither it nor a folder in it has an __init__.py{hint}")
+    return found
+
+
+def _packageless(path: Path) -> list[Path]:
+    """Folders in ``path`` that look like theme modules but lack an ``__init__.py``."""
+    if not path.is_dir() or (path / "__init__.py").is_file():
+        return []
+    return sorted(p for p in path.iterdir() if (p / "data" / "theme.toml").is_file() and not (p / "__init__.py").is_file())
 
 
 def _short(exc: BaseException) -> str:
@@ -145,6 +160,7 @@ def discover(module_paths: Iterable[str | Path] = ()) -> Discovery:
     """Every theme module that can be used, and every one that failed with its reason."""
     modules: dict[str, ModuleEntry] = {}
     failures: dict[str, str] = {}
+    clashes: dict[str, str] = {}
     for ep in sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
         try:
             plugin = _plugin_of(ep.load())
@@ -157,14 +173,22 @@ def discover(module_paths: Iterable[str | Path] = ()) -> Discovery:
         except ModuleError as exc:
             failures[str(raw)] = str(exc)
             continue
+        for folder in _packageless(Path(raw)):
+            failures[folder.name] = f"{folder} has a data/theme.toml but no __init__.py, so it is not loaded"
         for folder in folders:
             try:
                 plugin = _plugin_of(_load_folder(folder))
                 info = _info(folder.name, plugin)
-                modules[info.name] = ModuleEntry(info.name, plugin, info, str(folder))
             except Exception as exc:
                 failures[folder.name] = _short(exc)
-    return Discovery(modules, failures)
+                continue
+            if info.name in modules:
+                # Never let a folder silently stand in for a module of the same name.
+                clash = f"{folder} is a module named {info.name!r}, like the one from {modules[info.name].origin}; rename one of them"
+                failures[str(folder)] = clashes[info.name] = clash
+                continue
+            modules[info.name] = ModuleEntry(info.name, plugin, info, str(folder))
+    return Discovery(modules, failures, clashes)
 
 
 _cache: dict[tuple[str, ...], Discovery] = {}
@@ -176,11 +200,19 @@ def find_module(name: str, module_paths: Iterable[str | Path] = ()) -> ModuleEnt
     found = _cache.get(key)
     if found is None or name not in found.modules:
         found = _cache[key] = discover(module_paths)
+    for raw in key:
+        if raw in found.failures and not (Path(raw) / "__init__.py").is_file():
+            raise ModuleError(found.failures[raw])  # a --module-path that gives nothing at all
+    if name in found.clashes:
+        raise ModuleError(found.clashes[name])
     if name in found.modules:
         return found.modules[name]
     if name in found.failures:
         raise ModuleError(f"module {name!r} failed to load: {found.failures[name]}")
-    raise ModuleError(f"unknown module {name!r}; installed modules: {', '.join(sorted(found.modules)) or 'none'}")
+    failed = "".join(f"; {k} failed to load: {v}" for k, v in sorted(found.failures.items())[:1])
+    more = f" (and {len(found.failures) - 1} more; see `warp-empires modules`)" if len(found.failures) > 1 else ""
+    # A module that failed to load may be the one asked for under its own name.
+    raise ModuleError(f"unknown module {name!r}; installed modules: {', '.join(sorted(found.modules)) or 'none'}{failed}{more}")
 
 
 def new_manager() -> pluggy.PluginManager:

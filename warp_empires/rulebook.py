@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from . import limits, zonelabels
 from .model.data import CardType, Faction, ModuleInfo, Settings, UnitType, ZoneType
 from .model.state import GameState, Player, Unit, ZoneUnits
 
 if TYPE_CHECKING:
     from .effects.base import Effect
-    from .engine import GameSetup
+    from .engine import GameSetup, Seat
 
 
 class SetupError(ValueError):
@@ -78,6 +79,15 @@ class Rulebook:
                 effects[ct.id] = known[ct.effect](ct)
             except (KeyError, TypeError, ValueError) as exc:
                 raise SetupError(f"card {ct.id!r}: bad params for effect {ct.effect!r}: {exc}") from None
+        for what, kinds, most in (("unit", units, limits.MAX_UNITS), ("card", card_types, limits.MAX_CARDS)):
+            # Themes written in code skip the TOML checks; the pools and the deck are built
+            # from these numbers, so they are bounded here too.
+            for kind in kinds.values():
+                if isinstance(kind.copies, bool) or not isinstance(kind.copies, int) or not 1 <= kind.copies <= limits.MAX_COPIES:
+                    raise SetupError(f"{what} {kind.id!r}: {kind.copies!r} copies; use 1 to {limits.MAX_COPIES}")
+            total = sum(k.copies for k in kinds.values())
+            if total > most:
+                raise SetupError(f"{total:,} {what}s in all; a game may have at most {most:,}")
         cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
         phases = merged(pm, "warp_phase_handlers")
         missing = [p for p in settings.phases if p not in phases]
@@ -90,17 +100,64 @@ class Rulebook:
         return book
 
     def check_setup(self, setup: GameSetup) -> None:
-        if not setup.seats:
-            raise SetupError("a game needs at least one seat")
-        for seat in setup.seats:
-            if seat.faction not in self.factions:
-                raise SetupError(f"unknown faction {seat.faction!r} for {seat.name}; choose one of: {', '.join(self.factions)}")
+        self.check_seats(setup.seats)
+        if setup.turn_limit is not None and (
+            isinstance(setup.turn_limit, bool) or not isinstance(setup.turn_limit, int) or not 1 <= setup.turn_limit <= limits.MAX_ROUNDS
+        ):
+            raise SetupError(f"turn limit {setup.turn_limit!r} is not allowed; use 1 to {limits.MAX_ROUNDS:,} rounds, or none")
+        if isinstance(setup.seed, bool) or not isinstance(setup.seed, int) or abs(setup.seed) > limits.MAX_SEED:
+            raise SetupError(f"seed {setup.seed!r} is not allowed; use a whole number from {-limits.MAX_SEED} to {limits.MAX_SEED}")
+        problem = zonelabels.label_problem(setup.zone_map.zones)  # what a save of this game will be read with
+        if problem:
+            raise SetupError(f"the map: {problem}")
         for zone in setup.zone_map.zones:
             if zone.type not in self.zone_types:
                 raise SetupError(
                     f"zone {zone.name!r} has type {zone.type!r}, which {self.info.name} does not know; "
                     f"known types: {', '.join(self.zone_types)}"
                 )
+            earns = self.zone_types[zone.type].revenue
+            if zone.revenue != earns:
+                # Revenue follows the zone type (B8, D1, W2; cards change types in play), so a
+                # map that says otherwise is refused rather than silently overruled.
+                raise SetupError(
+                    f"zone {zone.name!r} has revenue {zone.revenue} in the map, but a {self.zone_types[zone.type].name} "
+                    f"earns {earns} in {self.info.name}; a zone's revenue is its type's"
+                )
+
+    def check_seats(self, seats: Sequence[Seat]) -> None:
+        """Refuse seats this game cannot seat, with one line saying why.
+
+        At most :data:`limits.MAX_SEATS`; every player a printable name of their own;
+        factions this theme knows, each played once unless the theme's
+        ``repeat_factions`` setting allows more (a faction with its own unit pool, as in
+        W1, cannot be shared).
+        """
+        if not seats:
+            raise SetupError("a game needs at least one seat")
+        if len(seats) > limits.MAX_SEATS:
+            raise SetupError(f"{len(seats)} seats is too many; a game has at most {limits.MAX_SEATS}")
+        names: set[str] = set()
+        factions: dict[str, str] = {}
+        for i, seat in enumerate(seats, 1):
+            name = seat.name
+            if not isinstance(name, str) or not name.strip():
+                raise SetupError(f"seat {i} has no name; every player needs one")
+            if len(name) > limits.MAX_PLAYER_NAME or limits.has_control_characters(name):
+                raise SetupError(f"seat {i}: {name[:limits.MAX_PLAYER_NAME]!r} is not a name; use at most {limits.MAX_PLAYER_NAME} printable characters")
+            if name.lower() in names:
+                raise SetupError(f"two seats are called {name!r}; give every player a different name")
+            if not isinstance(seat.agent, str) or len(seat.agent) > limits.MAX_PLAYER_NAME or limits.has_control_characters(seat.agent):
+                raise SetupError(f"seat {i} ({name}): {str(seat.agent)[:limits.MAX_PLAYER_NAME]!r} is not a kind of player; use human or ai:NAME")
+            names.add(name.lower())
+            if seat.faction not in self.factions:
+                raise SetupError(f"unknown faction {seat.faction!r} for {name}; choose one of: {', '.join(self.factions)}")
+            if seat.faction in factions and not self.settings.factions_repeat:
+                raise SetupError(
+                    f"{factions[seat.faction]} and {name} both play the {self.factions[seat.faction].name}; "
+                    f"in {self.info.title or self.info.name} each faction may be played by one seat only"
+                )
+            factions.setdefault(seat.faction, name)
 
     # ------------------------------------------------------------------ a fresh position
 

@@ -9,6 +9,7 @@ while saving never leaves a half-written save behind. Never pickle, never eval.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import tempfile
@@ -16,14 +17,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, limits
 from .decisions import IllegalChoice
 from .engine import Game, GameSetup, Seat
 from .mapgen import mapfile
 
 FORMAT = "warp-empires-save"
 FORMAT_VERSION = 1
-MAX_BYTES = 64 * 1024 * 1024
 
 
 class SaveError(ValueError):
@@ -41,24 +41,46 @@ def setup_to_dict(setup: GameSetup) -> dict[str, Any]:
     }
 
 
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise SaveError(f"the save's {what} is {_kind(value)}, not text")
+    return value
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}.get(type(value), "a number")
+
+
 def setup_from_dict(doc: Any) -> GameSetup:
     if not isinstance(doc, dict):
         raise SaveError("the save's setup is not a JSON object")
+    for key in ("module", "seats", "seed", "map"):
+        if key not in doc:
+            raise SaveError(f"the save's setup has no {key!r}")
+    module = _text(doc["module"], "module")
+    raw_seats = doc["seats"]
+    if not isinstance(raw_seats, list):
+        raise SaveError(f"the save's seats are {_kind(raw_seats)}, not a list")
+    seats = []
+    for i, raw in enumerate(raw_seats, 1):
+        if not isinstance(raw, dict) or "name" not in raw or "faction" not in raw:
+            raise SaveError(f"seat {i} of the save is not an object with a name and a faction")
+        seats.append(Seat(_text(raw["name"], f"seat {i} name"), _text(raw["faction"], f"seat {i} faction"),
+                          _text(raw.get("agent", "human"), f"seat {i} agent")))
+    turn_limit = doc.get("turn_limit")
+    if turn_limit is not None and (isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or not 1 <= turn_limit <= limits.MAX_ROUNDS):
+        raise SaveError(f"turn_limit must be a whole number from 1 to {limits.MAX_ROUNDS}, or null, not {turn_limit!r}")
+    seed = doc["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > limits.MAX_SEED:
+        raise SaveError(f"seed must be a whole number from {-limits.MAX_SEED} to {limits.MAX_SEED}")
+    options = doc.get("options", {})
+    if not isinstance(options, dict):
+        raise SaveError(f"the save's options are {_kind(options)}, not an object")
     try:
-        seats = tuple(Seat(str(s["name"]), str(s["faction"]), str(s.get("agent", "human"))) for s in doc["seats"])
-        turn_limit = doc.get("turn_limit")
-        if turn_limit is not None and (not isinstance(turn_limit, int) or turn_limit < 1):
-            raise SaveError(f"turn_limit must be a positive whole number, not {turn_limit!r}")
-        seed = doc["seed"]
-        if not isinstance(seed, int):
-            raise SaveError(f"seed must be a whole number, not {seed!r}")
-        return GameSetup(str(doc["module"]), seats, mapfile.validate(doc["map"]), seed, turn_limit, dict(doc.get("options", {})))
-    except KeyError as exc:
-        raise SaveError(f"the save's setup has no {exc.args[0]!r}") from None
-    except (TypeError, ValueError) as exc:
-        if isinstance(exc, SaveError):
-            raise
-        raise SaveError(f"the save's setup is malformed: {exc}") from None
+        zone_map = mapfile.validate(doc["map"])
+    except ValueError as exc:
+        raise SaveError(f"the save's map: {exc}") from None
+    return GameSetup(module, tuple(seats), zone_map, seed, turn_limit, dict(options))
 
 
 def to_dict(game: Game) -> dict[str, Any]:
@@ -76,14 +98,49 @@ def to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def write_json_atomic(path: str | Path, doc: Any) -> Path:
-    """Write JSON to ``path`` through a temporary file and a rename."""
+def dumps(doc: Any) -> str:
+    """A save's text: compact JSON in one call, ASCII only, so any editor or terminal shows it."""
+    return json.dumps(doc, separators=(",", ":"), allow_nan=False)
+
+
+def map_bytes(zone_map: Any) -> int:
+    """How many bytes ``zone_map`` takes inside a save."""
+    return len(dumps(mapfile.to_document(zone_map)))
+
+
+def check_map_fits(zone_map: Any) -> None:
+    """Refuse a map too big for a save (see :data:`limits.MAX_MAP_IN_SAVE_BYTES`): the
+    game could start but its save could never be resumed."""
+    size = map_bytes(zone_map)
+    if size > limits.MAX_MAP_IN_SAVE_BYTES:
+        raise SaveError(
+            f"the map takes {size:,} bytes in a save; a save keeps at most {limits.MAX_MAP_IN_SAVE_BYTES:,} for the map "
+            f"(about {limits.MAX_MAP_IN_SAVE_BYTES // 370 // 1000 * 1000:,} generated zones), so a game on it could not be resumed"
+        )
+
+
+def leftovers(path: str | Path) -> list[Path]:
+    """Temporary files a save to ``path`` left behind when the program was killed mid-write."""
+    path = Path(path)
+    return sorted(path.parent.glob(f".{glob.escape(path.name)}.*.tmp")) if path.parent.is_dir() else []
+
+
+def clean_leftovers(path: str | Path) -> None:
+    """Remove :func:`leftovers` of ``path`` (a save in progress there is this program's own)."""
+    for tmp in leftovers(path):
+        tmp.unlink(missing_ok=True)
+
+
+def write_atomic(path: str | Path, text: str) -> Path:
+    """Write ``text`` to ``path`` through a temporary file and a rename, so a crash leaves
+    either the old file or the new one; leftovers of earlier crashes go."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    clean_leftovers(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh, separators=(",", ":"))
+            fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -94,8 +151,15 @@ def write_json_atomic(path: str | Path, doc: Any) -> Path:
 
 
 def save(game: Game, path: str | Path) -> Path:
-    """Write ``game`` to ``path`` atomically; returns the path."""
-    return write_json_atomic(path, to_dict(game))
+    """Write ``game`` to ``path`` atomically; returns the path.
+
+    A save bigger than :data:`limits.MAX_SAVE_BYTES` could not be read back, so it is
+    refused with :class:`SaveError` (the file already there is kept).
+    """
+    text = dumps(to_dict(game))
+    if len(text) > limits.MAX_SAVE_BYTES:
+        raise SaveError(f"the save would be {len(text):,} bytes; a save may have at most {limits.MAX_SAVE_BYTES:,}")
+    return write_atomic(path, text)
 
 
 def read(path: str | Path) -> dict[str, Any]:
@@ -105,14 +169,18 @@ def read(path: str | Path) -> dict[str, Any]:
         size = path.stat().st_size
     except OSError as exc:
         raise SaveError(f"cannot read save {path}: {exc.strerror or exc}") from None
-    if size > MAX_BYTES:
-        raise SaveError(f"{path} is {size} bytes; a save is at most {MAX_BYTES}")
+    if not path.is_file():  # a device or a pipe could be read for ever
+        raise SaveError(f"cannot read save {path}: not a regular file")
+    if size > limits.MAX_SAVE_BYTES:
+        raise SaveError(f"{path} is {size:,} bytes; a save may have at most {limits.MAX_SAVE_BYTES:,}")
     try:
         doc = json.loads(path.read_bytes())
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SaveError(f"{path} is not a save file (not valid JSON: {exc}); it may be truncated") from None
     except RecursionError:
         raise SaveError(f"{path} is not a save file (nested too deeply)") from None
+    except ValueError:  # Python refuses to read integers of thousands of digits
+        raise SaveError(f"{path} is not a save file (it holds a number thousands of digits long)") from None
     return check(doc, str(path))
 
 
@@ -131,33 +199,52 @@ def check(doc: Any, where: str = "save") -> dict[str, Any]:
     return doc
 
 
+def _version(text: str) -> tuple[int, ...] | None:
+    parts = text.split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() and len(p) < 10 for p in parts) else None
+
+
+def why_it_differs(doc: dict[str, Any], game: Game) -> str:
+    """Why replaying ``doc`` went astray: an edit, when the same version of the theme
+    made it; otherwise the other version."""
+    saved, mine = doc.get("module_version"), game.rules.info.version
+    if saved == mine:
+        return "the save was changed after it was written (its seed, seats, map or choices no longer fit together)"
+    return f"this save was made by a different version of module {game.setup.module} (saved with {saved}, this is {mine})"
+
+
 def replay(doc: dict[str, Any], module_paths: Iterable[str] = (), upto: int | None = None, check_digest: bool = True) -> Game:
     """Rebuild the game a save describes by replaying its choices.
 
     ``upto`` stops after that many choices (for stepping through a game). The digest
-    is checked only when every choice was replayed.
+    is checked only when every choice was replayed. A save from a newer version of the
+    theme is refused; one from an older version is replayed and must reach the same
+    position; a save whose choices or digest do not fit its own setup was changed
+    after it was written, and is refused as such.
     """
     setup = setup_from_dict(doc["setup"])
     try:
         game = Game(setup, module_paths=module_paths)
     except (ValueError, KeyError) as exc:
         raise SaveError(f"cannot set the saved game up: {exc}") from None
-    saved_version = doc.get("module_version")
+    saved = doc.get("module_version")
     mine = game.rules.info.version
+    if not isinstance(saved, str):
+        raise SaveError("the save does not say which version of its theme made it (field 'module_version')")
+    newer = _version(saved) is not None and _version(mine) is not None and _version(saved) > _version(mine)
+    if newer:
+        raise SaveError(f"this save was made by version {saved} of module {setup.module}, newer than {mine} here; install {saved} or later to resume it")
+    why = why_it_differs(doc, game)
     choices = doc["choices"] if upto is None else doc["choices"][:upto]
     for i, choice in enumerate(choices):
         try:
             game.decide(choice)
         except IllegalChoice:
-            raise SaveError(
-                f"choice {i + 1} of the save ({choice!r}) is not legal here: this save was made by a different "
-                f"version of module {setup.module} (saved with {saved_version}, this is {mine})"
-            ) from None
+            if game.is_over:
+                raise SaveError(f"the save goes on after the game ended (choice {i + 1} of {len(choices)}): {why}") from None
+            raise SaveError(f"choice {i + 1} of the save ({str(choice)[:40]!r}) is not legal here: {why}") from None
     if check_digest and upto is None and game.digest() != doc["digest"]:
-        raise SaveError(
-            f"the replayed game does not match the save: this save was made by a different version of module "
-            f"{setup.module} (saved with {saved_version}, this is {mine})"
-        )
+        raise SaveError(f"the replayed game does not reach the position the save records: {why}")
     return game
 
 

@@ -89,9 +89,14 @@ LINE = [("Base", "rich", 3, "Z0")] + [(f"Reach {i}", "void", 0, f"Z{i}") for i i
 LINE_EDGES = [(i, i + 1) for i in range(5)]
 
 
+def opponent(race):
+    """Seat 1's race: the Daleks, unless seat 0 plays them (a race is played by one seat)."""
+    return "cybermen" if race == "daleks" else "daleks"
+
+
 def reach(race, unit_type):
     """The zones offered to a lone unit of ``unit_type`` moving from Base with Space Travel."""
-    game = scenario(race, "daleks", zones=LINE, edges=LINE_EDGES)
+    game = scenario(race, opponent(race), zones=LINE, edges=LINE_EDGES)
     unit = place(game, 0, 0, unit_type)[0]
     card = give(game, 0, "space_travel")[0]
     run_phases(game, 0, "move")
@@ -115,7 +120,7 @@ def test_other_races_move_at_the_printed_speeds():
 
 
 def scout_reach_from_peladon(race):
-    game = scenario(race, "daleks")
+    game = scenario(race, opponent(race))
     place(game, 0, PELADON, "scouts")
     card = give(game, 0, "space_travel")[0]
     run_phases(game, 0, "move")
@@ -141,7 +146,7 @@ FIVE = ("scouts", "auxiliary_fleet", "patrols", "war_fleet", "armada")
 
 def recruit_offer(race, *pool):
     """The units and prices the recruit phase offers (treasury 50, Skaro controlled)."""
-    game = scenario(race, "daleks")
+    game = scenario(race, opponent(race))
     control(game, 0, SKARO)
     game.state.players[0].treasury = 50
     set_pool(game, *pool)
@@ -183,7 +188,7 @@ def test_a_rutan_buys_a_scout_for_1():
 
 
 def hand_after_draw(race, hand_size):
-    game = scenario(race, "daleks")
+    game = scenario(race, opponent(race))
     give(game, 0, *["space_travel"] * hand_size)
     run_phases(game, 0, "draw")
     if hand_size:

@@ -300,7 +300,7 @@ def why_not(game: Game, decision: Decision, text: str) -> str | None:
 
 def unit_code(text: str) -> int | None:
     t = text.strip().upper()
-    if len(t) > 1 and t[0] == "U" and t[1:].isdigit():
+    if 1 < len(t) <= 10 and t[0] == "U" and t[1:].isascii() and t[1:].isdigit():
         return int(t[1:])
     return None
 

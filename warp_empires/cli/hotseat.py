@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import click
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
@@ -22,7 +23,7 @@ from ..engine import Game
 from . import render
 from .explain import describe_choice, help_lines, unit_code, why_not, why_option
 from .narrate import log_lines, summary
-from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line
+from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line, whole_number
 
 #: Events that bring something new to light, with how ``undo`` names them: a choice
 #: made before one of these cannot be taken back.
@@ -38,6 +39,13 @@ NEWS = {
 
 #: Events that open a window for the other players' reaction cards.
 ANSWERABLE = frozenset({"card_played", "moved", "die_rolled"})
+
+
+def reason(exc: BaseException) -> str:
+    """Why a save failed, in a few words (the OS's words for file system faults)."""
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
 
 
 class Leave(Exception):
@@ -70,27 +78,43 @@ class Hotseat:
         self.undoable: list[str] = []  # labels of the choices `undo` may take back, oldest first
         self.undo_seat: int | None = None
         self.undo_block = "no choice has been made since the game " + ("was loaded" if game.choices else "started")
+        self.save_failing = False  # the last automatic save failed
+        self.saved_at = len(game.choices)  # choices the latest good save holds (a game starts saved)
+        self.tried_at = -1  # choices the game held at the latest automatic save, good or not
 
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> bool:
-        """Play until the end (True) or until the players leave (False)."""
-        try:
-            while (decision := self.game.pending) is not None:
-                if decision.player in self.agents:
-                    self.computer_decides(decision.player)
-                else:
-                    self.person_decides(decision.player)
-        except (Leave, InputEnded):
-            self.leave("Game saved")
-            return False
-        except KeyboardInterrupt:
-            # The interrupt may have come in the middle of a choice: rebuild the position
-            # from the choices made, which is exactly what the save holds.
-            self.game = saves.replay(saves.to_dict(self.game), self.module_paths, check_digest=False)
-            self.leave("Interrupted; game saved")
-            return False
-        self.autosave()
+        """Play until the end (True) or until the players leave (False).
+
+        A save that fails never ends the game: the players are told, the game goes on
+        and saving is tried again after every turn. Only when the game cannot go on (the
+        input ended) and cannot be saved either does it stop with an error, pointing at
+        the last save that worked.
+        """
+        while True:
+            try:
+                while (decision := self.game.pending) is not None:
+                    if decision.player in self.agents:
+                        self.computer_decides(decision.player)
+                    else:
+                        self.person_decides(decision.player)
+            except Leave:
+                if self.leave("Game saved"):
+                    return False
+                continue  # could not save: play on rather than lose the game
+            except InputEnded:
+                self.leave("Game saved", last_chance=True)
+                return False
+            except KeyboardInterrupt:
+                # The interrupt may have come in the middle of a choice: rebuild the position
+                # from the choices made, which is exactly what the save holds.
+                self.game = saves.replay(saves.to_dict(self.game), self.module_paths, check_digest=False)
+                self.leave("Interrupted; game saved", last_chance=True)
+                return False
+            break
+        if self.tried_at != len(self.game.choices):
+            self.keep_saved()
         self.show_end()
         return True
 
@@ -155,12 +179,16 @@ class Hotseat:
             self.undoable.append(label)
             self.undo_seat = seat
         if game.state.turn != turn or game.is_over:
-            self.autosave()
+            self.keep_saved()
 
     # ------------------------------------------------------------------ screens
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
+
+    def warn(self, text: str) -> None:
+        """A warning about saving, on one line however narrow the screen (the terminal wraps it)."""
+        self.console.print(Text(text, style="bold red"), soft_wrap=True)
 
     def pass_to(self, seat: int) -> None:
         """Hide the last player's screen and wait until the next one is at the keyboard."""
@@ -232,7 +260,7 @@ class Hotseat:
             else:
                 console.print(render.zone_panel(game, seat, z))
         elif word == "log":
-            count = int(rest) if rest.isdigit() else 20
+            count = whole_number(rest) or 20
             for line, hit in log_lines(game, game.events, seat)[-count:]:
                 console.print(Text(line, style="bold red" if hit else ""))
         elif word == "why":
@@ -240,12 +268,7 @@ class Hotseat:
         elif word == "undo":
             self.undo(seat)
         elif word == "save":
-            try:
-                path = self.autosave(Path(rest) if rest else None)
-            except OSError as exc:
-                self.say(f"Could not save to {rest or self.save_path}: {exc.strerror or exc}")
-            else:
-                console.print(f"Saved to {path}.", markup=False, highlight=False, soft_wrap=True)
+            self.save_to(Path(rest) if rest else None)
         elif word in ("quit", "exit"):
             raise Leave()
         else:
@@ -257,11 +280,12 @@ class Hotseat:
         if not rest:
             self.say("Why what? Type `why` and an option number, or a zone or unit code.")
             return
-        if rest.isdigit() and not 1 <= int(rest) <= len(decision.options):
-            self.say(f"There is no option {rest}: the options are numbered 1 to {len(decision.options)}.")
+        number = whole_number(rest)
+        if rest.isdigit() and (number is None or not 1 <= number <= len(decision.options)):
+            self.say(f"There is no option {rest[:12]}: the options are numbered 1 to {len(decision.options)}.")
             return
         try:
-            index = int(rest) - 1 if rest.isdigit() else parse_answer(game, decision, rest) if decision.count == 1 else None
+            index = number - 1 if number is not None else parse_answer(game, decision, rest) if decision.count == 1 else None
         except BadAnswer:
             index = None
         try:
@@ -312,15 +336,65 @@ class Hotseat:
     # ------------------------------------------------------------------ saving and the end
 
     def autosave(self, path: Path | None = None) -> Path:
+        """Save to ``path`` (the autosave file by default); raises OSError or SaveError."""
         return saves.save(self.game, path or self.save_path)
 
-    def leave(self, what: str) -> None:
+    def keep_saved(self) -> bool:
+        """The autosave after a turn: on failure warn, and carry on (it is tried again next turn)."""
+        self.tried_at = len(self.game.choices)
+        try:
+            self.autosave()
+        except (OSError, saves.SaveError) as exc:
+            if not self.save_failing:
+                self.warn(f"Could not save to {self.save_path}: {reason(exc)}. The game goes on and saving is tried again "
+                          "after every turn; type `save FILE` to save somewhere else.")
+            self.save_failing = True
+            return False
+        if self.save_failing:
+            self.console.print(Text(f"Saved to {self.save_path} again.", style="bold"), soft_wrap=True)
+        self.save_failing = False
+        self.saved_at = len(self.game.choices)
+        return True
+
+    def saved_part(self) -> str:
+        """What the last save that worked holds, in words."""
+        return "the game as it started" if not self.saved_at else f"the game up to choice {self.saved_at}"
+
+    def save_to(self, path: Path | None) -> None:
+        """The `save [FILE]` command. While autosaving fails, a save that works elsewhere
+        becomes the new autosave file."""
+        target = path or self.save_path
+        try:
+            written = self.autosave(target)
+        except (OSError, saves.SaveError) as exc:
+            self.warn(f"Could not save to {target}: {reason(exc)}. Try `save FILE` with a folder you can write to.")
+            return
+        if target == self.save_path or self.save_failing:
+            self.save_path, self.save_failing, self.saved_at = written, False, len(self.game.choices)
+            note = "; the game is saved there after every turn from now on" if path is not None else ""
+        else:
+            note = ""
+        self.console.print(f"Saved to {written}{note}.", markup=False, highlight=False, soft_wrap=True)
+
+    def leave(self, what: str, last_chance: bool = False) -> bool:
+        """Save and say how to carry on. False if the save failed: with ``last_chance``
+        (the game cannot go on) that is an error naming the last save that worked."""
         if self.alt:
             self.console.set_alt_screen(False)
             self.alt = False
-        path = self.autosave()
+        try:
+            path = self.autosave()
+        except (OSError, saves.SaveError) as exc:
+            if last_chance:
+                kept = f"the last save that worked, {self.save_path}, holds {self.saved_part()}"
+                raise click.ClickException(f"could not save to {self.save_path}: {reason(exc)}; {kept}") from None
+            self.warn(f"Could not save to {self.save_path}: {reason(exc)}. The game is not over: type `save FILE` to save "
+                      "somewhere else, then quit.")
+            self.save_failing = True
+            return False
         self.console.print(f"{what} to {path}.", markup=False, highlight=False, soft_wrap=True)
         self.console.print(f"Carry on with: warp-empires resume {path}", markup=False, highlight=False, soft_wrap=True)
+        return True
 
     def show_end(self) -> None:
         if self.alt:
@@ -338,5 +412,12 @@ class Hotseat:
         self.console.print(Rule("Game over", align="left"))
         self.console.print(render.result_text(game))
         self.console.print(render.final_table(game))
+        while self.save_failing:
+            # The finished game exists only in memory: offer other places until one works.
+            line = read_line(self.console, "The end of the game is not saved. Save it to which file? (Enter: leave it unsaved) ")
+            if not line or not line.strip():
+                self.warn(f"Not saved; {self.save_path} holds {self.saved_part()}.")
+                return
+            self.save_to(Path(line.strip()))
         self.console.print(f"The game is saved in {self.save_path}; watch it again with: warp-empires replay {self.save_path}",
                            markup=False, highlight=False, soft_wrap=True)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 from .. import __version__
@@ -14,7 +17,7 @@ from .simulate_cmd import simulate_command
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
-    "--module-path", "module_paths", multiple=True, type=click.Path(file_okay=False),
+    "--module-path", "module_paths", multiple=True, type=click.Path(exists=True, file_okay=False),
     help="A folder holding a theme module (or several) to load without installing it. Repeatable.",
 )
 @click.version_option(__version__, prog_name="warp-empires")
@@ -29,4 +32,8 @@ for command in (play_command, resume_command, replay_command, simulate_command, 
 
 
 def main() -> None:
+    if sys.stdin is None:
+        # Started with standard input closed (``<&-``): read it as empty, so every
+        # question meets the end of input and says so in one line.
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the program
     cli(prog_name="warp-empires")

@@ -38,6 +38,20 @@ def _with_module(zone_map: ZoneMap, module: str | None) -> ZoneMap:
     return attrs.evolve(zone_map, meta={**zone_map.meta, "options": options})
 
 
+def _most_zones() -> int:
+    """The most zones a map may have, read when checked (so a test can lower it)."""
+    from .. import limits
+
+    return limits.MAX_ZONES
+
+
+def _at_most_zones(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """A zone count, or a hex grid side, no bigger than a map may be (nan refused too)."""
+    if value is not None and not value <= _most_zones():
+        raise click.BadParameter(f"{value} is not allowed; use at most {_most_zones():,}, the most zones a map may have")
+    return value
+
+
 @contextmanager
 def _progress(zones: int) -> Iterator[Callable[[str], None] | None]:
     """A progress line on standard error for big maps; nothing for small ones."""
@@ -65,14 +79,14 @@ def map_group() -> None:
 
 @map_group.command("generate")
 @click.option("--module", default="doctor_who", show_default=True, help="Theme whose zone types and map rules to use.")
-@click.option("--zones", default=40, show_default=True, type=click.IntRange(2), help="Number of zones (voronoi layout).")
+@click.option("--zones", default=40, show_default=True, type=click.IntRange(2), callback=_at_most_zones, help="Number of zones (voronoi layout).")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(1, 12), help="Number of players (one start zone each).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Same seed and options, same map, byte for byte.")
 @click.option("--balanced", is_flag=True, help="Even out the revenue within 2 borders of every start zone.")
 @click.option("--symmetric", is_flag=True, help="Mirror image for 2 players, four quarter turns for 4.")
 @click.option("--layout", type=click.Choice(["voronoi", "hex"]), default="voronoi", show_default=True, help="Irregular territories or a hex grid.")
-@click.option("--width", type=click.FloatRange(min=0, min_open=True), help="Hex layout: columns. Voronoi: width of the frame (a proportion).")
-@click.option("--height", type=click.FloatRange(min=0, min_open=True), help="Hex layout: rows. Voronoi: height of the frame (a proportion).")
+@click.option("--width", type=click.FloatRange(min=0, min_open=True), callback=_at_most_zones, help="Hex layout: columns. Voronoi: width of the frame (a proportion).")
+@click.option("--height", type=click.FloatRange(min=0, min_open=True), callback=_at_most_zones, help="Hex layout: rows. Voronoi: height of the frame (a proportion).")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Map file to write (JSON).")
 @click.option("--svg", type=click.Path(dir_okay=False), help="Also draw the map as SVG.")
 @click.option("--png", type=click.Path(dir_okay=False), help="Also draw the map as PNG.")
@@ -88,6 +102,8 @@ def generate_command(ctx, module, zones, players, seed, balanced, symmetric, lay
         height = int(height) if height else None
         if width and height:
             zones = width * height
+            if zones > _most_zones():
+                raise click.ClickException(f"a {width} x {height} hex map has {zones:,} zones; a map may have at most {_most_zones():,}")
     theme = _theme(ctx, module, players)
     with _progress(zones) as progress:
         zone_map = generate_map(
@@ -141,10 +157,14 @@ def check_command(ctx, file, module, players) -> None:
     """Check a map file: print "ok" (exit 0) or every problem, one per line (exit 1)."""
     zone_map = load(file)
     problems: list[str] = []
+    problems += _save_problems(zone_map)
     if module:
         players = players or len(zone_map.starts) or 1
         theme = _theme(ctx, module, players)
-        problems = check_map(zone_map, theme.zone_types, theme.map_rules, players, extra_check=theme.extra_check)
+        problems += check_map(zone_map, theme.zone_types, theme.map_rules, players, extra_check=theme.extra_check)
+    else:
+        # The theme the file records (if it loads) still vouches for each zone's revenue.
+        problems += _revenue_problems(ctx, zone_map)
     if problems:
         for p in problems:
             click.echo(p)
@@ -178,6 +198,25 @@ def import_command(ctx, file, output, module, seed, players, svg, png) -> None:
     typed = f"types rolled from {module}" if module else "zone types not set"
     click.echo(f"wrote {output}: {len(zone_map.zones)} zones, {len(zone_map.edges)} borders ({typed})")
     _draw(zone_map, theme.zone_types if theme else None, svg, png)
+
+
+def _save_problems(zone_map: ZoneMap) -> list[str]:
+    """The map is too big to go into a save (so a game on it could not be resumed)."""
+    from ..saves import SaveError, check_map_fits
+
+    try:
+        check_map_fits(zone_map)
+    except SaveError as exc:
+        return [str(exc)]
+    return []
+
+
+def _revenue_problems(ctx: click.Context, zone_map: ZoneMap) -> list[str]:
+    """Zones whose revenue disagrees with their type in the theme the file records (if it loads)."""
+    from ..mapgen.constraints import revenue_mismatches
+
+    theme = _recorded_theme(ctx, zone_map, None, max(1, len(zone_map.starts)))
+    return revenue_mismatches(zone_map, {zt.id: zt for zt in theme.zone_types}) if theme is not None else []
 
 
 if __name__ == "__main__":

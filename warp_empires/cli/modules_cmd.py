@@ -27,3 +27,4 @@ def modules_command(ctx: click.Context) -> None:
         console.print("[bold red]Failed to load:[/]")
         for name, reason in sorted(found.failures.items()):
             console.print(f"  {name}: {reason}", markup=False, highlight=False, soft_wrap=True)
+        ctx.exit(1)

@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
 
-from .. import saves
+from .. import limits, saves
 from ..agents import make_agent
 from ..engine import Game, GameSetup, Seat
 from ..plugins import discover
@@ -84,14 +85,23 @@ def parse_seats(specs: tuple[str, ...], book: Rulebook, console: Console, rng: r
             pending.append((len(seats) - 1, spec))
     for index, _spec in pending:
         seat = seats[index]
-        free = [f for f in book.factions if f not in taken] or list(book.factions)
+        free = free_factions(book, taken)
+        if not free:
+            raise click.ClickException(f"{len(seats)} seats but {book.info.title or book.info.name} has {len(book.factions)} factions, each played once")
         if seat.agent == "human":
-            faction = ask_faction(console, book, seat.name, free[0])
+            faction = ask_faction(console, book, seat.name, free[0], taken)
         else:
             faction = rng.choice(free)
         taken.add(faction)
         seats[index] = Seat(seat.name, faction, seat.agent)
     return name_computers(seats, book)
+
+
+def free_factions(book: Rulebook, taken: set[str]) -> list[str]:
+    """The factions a new seat may take: those nobody plays yet, or any when the theme
+    lets factions repeat and all are taken."""
+    free = [f for f in book.factions if f not in taken]
+    return free or (list(book.factions) if book.settings.factions_repeat else [])
 
 
 def name_computers(seats: list[Seat], book: Rulebook) -> list[Seat]:
@@ -110,13 +120,28 @@ def name_computers(seats: list[Seat], book: Rulebook) -> list[Seat]:
     for seat in out:
         if lowered.count(seat.name.lower()) > 1:
             raise click.BadParameter(f"two seats are called {seat.name!r}; give every player a different name", param_hint="--seat")
+    book.check_seats(out)
     return out
 
 
-def ask_faction(console: Console, book: Rulebook, name: str, default: str) -> str:
-    ids = list(book.factions)
-    items = [(fid, f"{f.name}: {f.ability_text or f.description}") for fid, f in book.factions.items()]
-    return ids[menu(console, f"Faction for {name}:", items, ids.index(default))]
+def ask_faction(console: Console, book: Rulebook, name: str, default: str, taken: Collection[str] = ()) -> str:
+    """A faction for ``name`` from a menu; factions already played are left out unless
+    the theme lets them repeat."""
+    ids = free_factions(book, set(taken)) if not book.settings.factions_repeat else list(book.factions)
+    items = [(fid, f"{book.factions[fid].name}: {book.factions[fid].ability_text or book.factions[fid].description}") for fid in ids]
+    return ids[menu(console, f"Faction for {name}:", items, ids.index(default) if default in ids else 0)]
+
+
+def ask_name(console: Console, prompt: str, default: str, taken: Collection[str] = ()) -> str:
+    """A player's name: printable, not too long, not already at the table."""
+    while True:
+        name = ask_text(console, prompt, default)
+        if len(name) > limits.MAX_PLAYER_NAME or limits.has_control_characters(name):
+            console.print(f"A name has at most {limits.MAX_PLAYER_NAME} printable characters.", markup=False, highlight=False)
+        elif name.lower() in taken:
+            console.print(f"Another seat is called {name}; choose another name.", markup=False, highlight=False)
+        else:
+            return name
 
 
 def ask_module(console: Console, paths: tuple[str, ...]) -> str:
@@ -130,18 +155,23 @@ def ask_module(console: Console, paths: tuple[str, ...]) -> str:
 
 
 def ask_seats(console: Console, book: Rulebook, rng: random.Random) -> list[Seat]:
-    count = ask_number(console, "How many players", 2, 1, 8)
+    most = limits.MAX_SEATS if book.settings.factions_repeat else min(limits.MAX_SEATS, len(book.factions))
+    count = ask_number(console, "How many players", min(2, most), 1, most)
     seats: list[Seat] = []
-    free = list(book.factions)
-    rng.shuffle(free)
+    order = list(book.factions)
+    rng.shuffle(order)
+    taken: set[str] = set()
     for i in range(count):
         kind = menu(console, f"Seat {i + 1}:", [("human", "a person at this terminal"), ("ai", "the computer")], 0 if i == 0 else 1)
-        default = free[i % len(free)]
+        free = free_factions(book, taken)
+        default = next(f for f in order if f in free)
         if kind == 0:
-            name = ask_text(console, f"Name of seat {i + 1}", f"Player {i + 1}")
-            seats.append(Seat(name, ask_faction(console, book, name, default), "human"))
+            name = ask_name(console, f"Name of seat {i + 1}", f"Player {i + 1}", {s.name.lower() for s in seats})
+            seat = Seat(name, ask_faction(console, book, name, default, taken), "human")
         else:
-            seats.append(Seat("", default, "ai:random"))
+            seat = Seat("", default, "ai:random")
+        seats.append(seat)
+        taken.add(seat.faction)
     return name_computers(seats, book)
 
 
@@ -194,8 +224,8 @@ def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, .
 @click.option("--seat", "seat_specs", multiple=True, metavar="SPEC", help=SEAT_HELP)
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play on this map file.")
 @click.option("--zones", type=click.IntRange(4, 2000), help="Play on a random map of this many zones.")
-@click.option("--seed", type=int, help="Seed of the game and its random map (a fresh one if not given).")
-@click.option("--turn-limit", type=click.IntRange(1), help="Rounds before the tiebreak decides the game.")
+@click.option("--seed", type=click.IntRange(-limits.MAX_SEED, limits.MAX_SEED), help="Seed of the game and its random map (a fresh one if not given).")
+@click.option("--turn-limit", type=click.IntRange(1, limits.MAX_ROUNDS), help="Rounds before the tiebreak decides the game.")
 @click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder for the autosaves.")
 @click.pass_context
 @friendly
@@ -217,7 +247,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, sav
             module = QUICK_MODULE
             pm, book = rulebook(module, paths)
             console.print(f"A short game of {book.info.title or module}: you against the computer, {QUICK_ROUNDS} rounds.", markup=False)
-            name = ask_text(console, "Your name", "Player")
+            name = ask_name(console, "Your name", "Player")
             mine = ask_faction(console, book, name, rng.choice(list(book.factions)))
             theirs = rng.choice([f for f in book.factions if f != mine])
             seats = name_computers([Seat(name, mine, "human"), Seat("", theirs, "ai:random")], book)
@@ -230,7 +260,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, sav
             if guided and not (map_file or zones):
                 map_file, zones = ask_map(console, len(seats))
             if guided and turn_limit is None:
-                turn_limit = ask_number(console, "Turn limit in rounds", 20, 1, 10_000, none_word="none")
+                turn_limit = ask_number(console, "Turn limit in rounds", 20, 1, limits.MAX_ROUNDS, none_word="none")
             if turn_limit is None:
                 turn_limit = book.settings.turn_limit
     except InputEnded:
@@ -239,9 +269,13 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, sav
         zone_map = read_map(map_file)
     else:
         zone_map = make_random_map(pm, zones or default_zones(len(seats)), len(seats), seed)
+    saves.check_map_fits(zone_map)
     game = Game(GameSetup(module, tuple(seats), zone_map, seed, turn_limit), plugins=pm)
     save_path = new_save_path(Path(saves_dir), module)
-    saves.save(game, save_path)
+    try:
+        saves.save(game, save_path)
+    except OSError as exc:
+        raise click.ClickException(f"cannot save games in {saves_dir}: {exc.strerror or exc}; choose a folder you can write to with --saves") from None
     introduce(console, game, save_path)
     play_game(console, game, save_path, paths)
 
@@ -263,6 +297,7 @@ def resume_command(ctx, file, saves_dir) -> None:
     paths = module_paths(ctx)
     path = Path(file) if file else latest_save(Path(saves_dir))
     game = saves.load(path, paths)
+    saves.clean_leftovers(path)  # half-written saves from a program killed while saving
     console = Console(highlight=False)
     names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)
     console.print(f"Resuming {path}: {names}; turn {game.state.turn}.", markup=False, soft_wrap=True)

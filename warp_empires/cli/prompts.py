@@ -29,16 +29,32 @@ class BadAnswer(ValueError):
     """An answer that is not a legal choice; the message says why in one line."""
 
 
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number of up to 9 digits (0-9 only), else ``None``.
+
+    >>> whole_number("12"), whole_number("²"), whole_number("9" * 5000)
+    (12, None, None)
+    """
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 def read_line(console: Console, prompt: str) -> str | None:
     """Show ``prompt`` and read one line; ``None`` at the end of input."""
     console.print(prompt, end="", markup=False, highlight=False)
     console.file.flush()
-    line = sys.stdin.readline()
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:  # started with standard input closed: no answers will come
+        console.print()
+        return None
+    try:
+        line = stdin.readline()
+    except (OSError, ValueError, UnicodeDecodeError):  # a closed or unreadable input ends like end of file
+        line = ""
     if not line:
         console.print()
         return None
     line = line.rstrip("\r\n")
-    if not sys.stdin.isatty():
+    if not stdin.isatty():
         console.print(line, markup=False, highlight=False)  # a transcript shows what was answered
     return line
 
@@ -62,8 +78,9 @@ def menu(console: Console, title: str, items: Sequence[tuple[str, str]], default
         text = ask(console, f"Choose 1-{len(items)} [{default + 1}]: ").strip()
         if not text:
             return default
-        if text.isdigit() and 1 <= int(text) <= len(items):
-            return int(text) - 1
+        number = whole_number(text)
+        if number is not None and 1 <= number <= len(items):
+            return number - 1
         folded = text.lower().replace(" ", "_")
         for i, (key, label) in enumerate(items):
             if folded in (key.lower(), label.lower().replace(" ", "_")):
@@ -83,10 +100,11 @@ def ask_number(console: Console, prompt: str, default: int | None, low: int, hig
         text = ask(console, f"{prompt} [{shown}]: ").strip().lower()
         if not text:
             return default
-        if none_word is not None and text in (none_word, "0"):
+        if none_word is not None and text == none_word:
             return None
-        if text.isdigit() and low <= int(text) <= high:
-            return int(text)
+        number = whole_number(text)
+        if number is not None and low <= number <= high:
+            return number
         console.print(f"Type a whole number from {low} to {high}" + (f", or '{none_word}'." if none_word else "."), markup=False, highlight=False)
 
 
@@ -97,7 +115,9 @@ def _one(game: Game, decision: Decision, token: str) -> int:
     """The 0-based option index ``token`` stands for; raises :class:`BadAnswer`."""
     n = len(decision.options)
     if token.isdigit():
-        k = int(token)
+        k = whole_number(token)
+        if k is None:
+            raise BadAnswer(f"{token[:12]}{'...' if len(token) > 12 else ''} is not an option: choose a number from 1 to {n}.")
         if 1 <= k <= n:
             return k - 1
         raise BadAnswer(f"{k} is not an option: choose a number from 1 to {n}.")

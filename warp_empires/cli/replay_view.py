@@ -82,7 +82,7 @@ class Replayer:
         try:
             picked = list(decision.resolve(choice))
         except IllegalChoice:
-            raise saves.SaveError(f"choice {self.done + 1} of the save ({choice!r}) is not legal here: the save was made by a different version of module {game.setup.module}") from None
+            raise saves.SaveError(f"choice {self.done + 1} of the save ({str(choice)[:40]!r}) is not legal here: {saves.why_it_differs(self.doc, game)}") from None
         before = len(game.events)
         game.decide(choice)
         self.done += 1
@@ -103,7 +103,7 @@ class Replayer:
     def finish(self) -> None:
         game = self.game
         if self.done == len(self.choices) and game.digest() != self.doc["digest"]:
-            self.console.print(f"Warning: this replay does not reach the saved position; the save was made by a different version of module {game.setup.module}.", markup=False)
+            self.console.print(f"Warning: this replay does not reach the saved position: {saves.why_it_differs(self.doc, game)}.", markup=False)
         if game.is_over:
             self.console.print(render.result_text(game))
             self.console.print(render.final_table(game))
@@ -160,7 +160,7 @@ def replay_command(ctx, file, show_all, stepping, seat_name) -> None:
         text = text.strip()
         if not text:
             player.step()
-        elif text.isdigit() and 1 <= int(text) <= total:
+        elif text.isascii() and text.isdigit() and len(text) <= 9 and 1 <= int(text) <= total:
             player.jump(int(text))
         elif text.lower() == "map":
             console.print(render.board_table(player.game, viewer if isinstance(viewer, int) else None))

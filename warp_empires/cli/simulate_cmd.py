@@ -9,7 +9,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .. import invariants
+from .. import invariants, limits
 from ..agents import RandomAgent
 from ..engine import Seat
 from .common import friendly, load_zone_map, module_paths, new_game, pick_factions, random_zone_map, rulebook
@@ -28,10 +28,10 @@ def play_out(game, seed: int, check: bool = False) -> None:
 @click.command("simulate")
 @click.argument("module")
 @click.option("--games", default=10, show_default=True, type=click.IntRange(1), help="How many games to play.")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the whole run: same seed, same output.")
-@click.option("--turn-limit", default=50, show_default=True, type=click.IntRange(1), help="Rounds before the tiebreak decides.")
-@click.option("--players", default=2, show_default=True, type=click.IntRange(1, 8), help="Seats per game.")
-@click.option("--zones", default=40, show_default=True, type=click.IntRange(4), help="Zones of each random map.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(-limits.MAX_SEED, limits.MAX_SEED), help="Seed of the whole run: same seed, same output.")
+@click.option("--turn-limit", default=50, show_default=True, type=click.IntRange(1, limits.MAX_ROUNDS), help="Rounds before the tiebreak decides.")
+@click.option("--players", default=2, show_default=True, type=click.IntRange(1, limits.MAX_SEATS), help="Seats per game.")
+@click.option("--zones", default=40, show_default=True, type=click.IntRange(4, limits.MAX_ZONES), help="Zones of each random map.")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play every game on this map file instead.")
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every decision (slower).")
 @click.pass_context
@@ -40,6 +40,11 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_f
     """Play GAMES games of MODULE between random agents and report the results."""
     paths = module_paths(ctx)
     pm, book = rulebook(module, paths)
+    if players > len(book.factions) and not book.settings.factions_repeat:
+        raise click.BadParameter(
+            f"{players} players, but {book.info.title or module} has {len(book.factions)} factions and each is played once",
+            param_hint="--players",
+        )
     fixed_map = load_zone_map(map_file) if map_file else None
     rng = random.Random(seed)
     console = Console(highlight=False)

@@ -72,6 +72,23 @@ def check_connected(zone_map: ZoneMap, passable: np.ndarray, graph: ZoneGraph | 
     return problems
 
 
+def revenue_mismatches(zone_map: ZoneMap, types: Mapping[str, ZoneType], most: int = 5) -> list[str]:
+    """Zones whose ``revenue`` field disagrees with their zone type's revenue.
+
+    A zone earns what its type earns (a card that changes the type changes the
+    revenue), so the field in a map file is a copy kept for people and other programs;
+    a copy that disagrees is a mistake in the file, not a second rule.
+    """
+    out = []
+    for z in zone_map.zones:
+        zt = types.get(z.type)
+        if zt is not None and z.revenue != zt.revenue:
+            out.append(f"zone {z.name} has revenue {z.revenue}, but a {zt.name} earns {zt.revenue}; a zone's revenue is its type's")
+            if len(out) == most:
+                break
+    return out
+
+
 def check_map(
     zone_map: ZoneMap,
     zone_types: Sequence[ZoneType],
@@ -93,6 +110,7 @@ def check_map(
             problems.append(f"zone {these[0].name} has type {t!r}, which the theme does not define")
     if unknown:
         return problems
+    problems += revenue_mismatches(zone_map, types)
 
     graph = ZoneGraph.of(zone_map)
     passable = passable_mask(zone_map, zone_types)

@@ -30,6 +30,7 @@ import attrs
 import networkx as nx
 import numpy as np
 
+from warp_empires import limits
 from warp_empires.model.data import MapRules, ZoneType
 from warp_empires.zonemap import MapZone, ZoneMap
 
@@ -158,12 +159,19 @@ def import_map(
     if kind is None:
         raise MapImportError(f"cannot import {path.name}: use a Risk-style .map file or a .graphml file")
     try:
+        size = path.stat().st_size
+        if not path.is_file():  # a device or a pipe could be read for ever
+            raise MapImportError(f"cannot read {path}: not a regular file")
+        if size > limits.MAX_MAP_FILE_BYTES:
+            raise MapImportError(f"{path} is {size:,} bytes; a map file may have at most {limits.MAX_MAP_FILE_BYTES:,}")
         if kind == "risk":
             raw = read_risk(path.read_text(encoding="utf-8", errors="replace"))
         else:
             raw = read_graphml(path, seed)
     except OSError as exc:
         raise MapImportError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw.names) > limits.MAX_ZONES:
+        raise MapImportError(f"{path.name} has {len(raw.names):,} countries; a map may have at most {limits.MAX_ZONES:,} zones")
     options: dict[str, Any] = {"source": path.name, "source_format": kind, "players": players}
     return zone_map_of(raw, zone_types, map_rules, players=players, seed=seed, options=options, extra_check=extra_check)
 

@@ -25,6 +25,7 @@ from typing import Any
 
 import networkx as nx
 
+from warp_empires import limits, zonelabels
 from warp_empires.model.data import ZoneType
 from warp_empires.zonemap import MapZone, ZoneMap
 
@@ -110,6 +111,11 @@ def save(zone_map: ZoneMap, path: str | Path) -> None:
 def load(path: str | Path, zone_types: Sequence[ZoneType] | None = None) -> ZoneMap:
     """Read and check a map file. See :func:`loads`."""
     try:
+        size = Path(path).stat().st_size
+        if not Path(path).is_file():  # a device or a pipe could be read for ever
+            raise MapFileError(f"cannot read {path}: not a regular file")
+        if size > limits.MAX_MAP_FILE_BYTES:
+            raise MapFileError(f"{path} is {size:,} bytes; a map file may have at most {limits.MAX_MAP_FILE_BYTES:,}")
         data = Path(path).read_bytes()
     except OSError as exc:
         raise MapFileError(f"cannot read {path}: {exc.strerror or exc}") from None
@@ -137,6 +143,10 @@ def loads(text: str, zone_types: Sequence[ZoneType] | None = None) -> ZoneMap:
             column = end - (text.rfind("\n", 0, end) + 1)
             raise MapFileError(f"the file is truncated (the JSON breaks off at line {line}, column {column})") from None
         raise MapFileError(f"not a map file: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise MapFileError("not a map file: its JSON is nested too deeply") from None
+    except ValueError:  # Python refuses to read integers of thousands of digits
+        raise MapFileError("not a map file: it holds a number thousands of digits long") from None
     return validate(document, zone_types)
 
 
@@ -158,6 +168,8 @@ def _point(value: Any, where: str) -> tuple[float, float]:
         raise MapFileError(f"{where} is not a pair of numbers [x, y]")
     if not all(math.isfinite(v) for v in value):
         raise MapFileError(f"{where} is not finite")
+    if not all(abs(v) <= limits.MAX_COORDINATE for v in value):
+        raise MapFileError(f"{where} lies outside the map's range (coordinates from {-limits.MAX_COORDINATE:g} to {limits.MAX_COORDINATE:g})")
     return float(value[0]), float(value[1])
 
 
@@ -171,6 +183,14 @@ def _zone(raw: Any, i: int) -> MapZone:
     ztype = _need(raw, "type", (str,), where, "text")
     revenue = _need(raw, "revenue", (int,), where, "a whole number")
     terrain = _need(raw, "terrain", (str, type(None)), where, "text or null")
+    problem = zonelabels.name_problem(name, i) or zonelabels.code_problem(code, i, name)
+    if problem:
+        raise MapFileError(problem)
+    if not 0 <= revenue <= limits.MAX_REVENUE:
+        raise MapFileError(f"zones[{i}] ({name}), field 'revenue': {revenue} is not allowed; use 0 to {limits.MAX_REVENUE}")
+    for field, text in (("type", ztype), ("terrain", terrain or "")):
+        if len(text) > limits.MAX_ZONE_NAME or limits.has_control_characters(text):
+            raise MapFileError(f"zones[{i}] ({name}), field '{field}': use at most {limits.MAX_ZONE_NAME} printable characters")
     centroid = _point(_need(raw, "centroid", (list,), where, "[x, y]"), f"zones[{i}] ({name}), field 'centroid'")
     poly = _need(raw, "polygon", (list,), where, "a list of [x, y] points")
     label = f"zones[{i}] ({name}), field 'polygon'"
@@ -181,8 +201,6 @@ def _zone(raw: Any, i: int) -> MapZone:
         area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
         if abs(area) < 1e-9:
             raise MapFileError(f"{label}: has no area (its points lie on a line)")
-    if not code:
-        raise MapFileError(f"zones[{i}], field 'code': is empty")
     return MapZone(zid, code, name, ztype, revenue, terrain, centroid, points)
 
 
@@ -237,6 +255,8 @@ def validate(document: Any, zone_types: Sequence[ZoneType] | None = None) -> Zon
             raise MapFileError(f"missing field '{field}'")
     generator = _need(document, "generator", (str,), "", "text")
     seed = _need(document, "seed", (int, type(None)), "", "a whole number or null")
+    if seed is not None and abs(seed) > limits.MAX_SEED:
+        raise MapFileError(f"field 'seed': too big; a seed lies between {-limits.MAX_SEED} and {limits.MAX_SEED}")
     options = _need(document, "options", (dict,), "", "an object")
     blocked = options.get("impassable_types", [])
     if not (isinstance(blocked, list) and all(isinstance(t, str) for t in blocked)):
@@ -244,6 +264,8 @@ def validate(document: Any, zone_types: Sequence[ZoneType] | None = None) -> Zon
     raw_zones = _need(document, "zones", (list,), "", "a list of zones")
     if not raw_zones:
         raise MapFileError("field 'zones': the map has no zones")
+    if len(raw_zones) > limits.MAX_ZONES:
+        raise MapFileError(f"field 'zones': the map has {len(raw_zones):,} zones; a map may have at most {limits.MAX_ZONES:,}")
     zones = [_zone(raw, i) for i, raw in enumerate(raw_zones)]
 
     first_at: dict[int, int] = {}
@@ -254,11 +276,9 @@ def validate(document: Any, zone_types: Sequence[ZoneType] | None = None) -> Zon
     for i, z in enumerate(zones):
         if z.id != i:
             raise MapFileError(f"zones[{i}] has id {z.id}; ids must be 0..{len(zones) - 1} in order")
-    codes: dict[str, int] = {}
-    for i, z in enumerate(zones):
-        if z.code.lower() in codes:
-            raise MapFileError(f"zone code {z.code!r} is used twice (zones[{codes[z.code.lower()]}] and zones[{i}])")
-        codes[z.code.lower()] = i
+    problem = zonelabels.label_problem(zones)
+    if problem:
+        raise MapFileError(problem)
 
     starts = _need(document, "starts", (list,), "", "a list of zone ids")
     for s in starts:

@@ -131,9 +131,20 @@ class Settings:
     upkeep_per_revenue: int = 5
     leader_bonus: int = 5
     pools: str = "shared"  # "shared" or "faction"
+    repeat_factions: bool = True  # may two seats play the same faction? (never with faction pools)
     turn_limit: int | None = None
     phases: tuple[str, ...] = ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
     extra: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen_mapping)
+
+    @property
+    def factions_repeat(self) -> bool:
+        """Whether two seats may play one faction: when the theme allows it and the
+        factions share one unit pool (a faction with a pool of its own is played once).
+
+        >>> Settings().factions_repeat, Settings(pools="faction").factions_repeat
+        (True, False)
+        """
+        return self.repeat_factions and self.pools != "faction"
 
 
 @attrs.frozen

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .. import limits
 from .data import (
     SPEED_LETTERS,
     Ability,
@@ -92,6 +93,9 @@ class _Entry:
         wanted = {"int": "a whole number", "str": "text", "bool": "true or false", "list": "a list", "dict": "a table"}.get(names, names)
         if isinstance(value, bool) and kind is int or not isinstance(value, kind):
             raise self.fail(field, f"expected {wanted}, got {value!r}")
+        if isinstance(value, str) and any(ord(c) < 32 and c not in "\n\t" or 127 <= ord(c) < 160 for c in value):
+            # Names and texts are printed to terminals: no escape codes.
+            raise self.fail(field, "holds control characters; use printable text")
         if check is not None and not check(value):
             raise self.fail(field, f"{value!r} is not allowed{'; ' + allowed if allowed else ''}")
         return value
@@ -103,7 +107,15 @@ class _Entry:
 
 
 def _nonneg(v: int) -> bool:
-    return v >= 0
+    return 0 <= v <= limits.MAX_NUMBER
+
+
+#: What the bounded checks allow, for the error line.
+_UPTO = f"use 0 to {limits.MAX_NUMBER}"
+
+
+def _between(low: int, high: int) -> Callable[[int], bool]:
+    return lambda v: low <= v <= high
 
 
 def parse_abilities(entry: _Entry, field: str = "abilities") -> tuple[Ability, ...]:
@@ -116,7 +128,8 @@ def parse_abilities(entry: _Entry, field: str = "abilities") -> tuple[Ability, .
         out.append(
             Ability(
                 kind=kind,
-                amount=sub.get("amount", int, default=0),
+                amount=sub.get("amount", int, default=0, check=_between(-limits.MAX_NUMBER, limits.MAX_NUMBER),
+                               allowed=f"use {-limits.MAX_NUMBER} to {limits.MAX_NUMBER}"),
                 zone_types=frozenset(sub.get("zone_types", list, default=[])),
                 tag=sub.get("tag", str, default=None),
             )
@@ -127,8 +140,8 @@ def parse_abilities(entry: _Entry, field: str = "abilities") -> tuple[Ability, .
 def _speed(entry: _Entry) -> int:
     raw = entry.get("speed", (str, int))
     if isinstance(raw, int):
-        if raw < 0:
-            raise entry.fail("speed", f"{raw} is not allowed; use 0 or more, or one of F, M, S, X")
+        if not 0 <= raw <= limits.MAX_NUMBER:
+            raise entry.fail("speed", f"{raw} is not allowed; use 0 to {limits.MAX_NUMBER}, or one of F, M, S, X")
         return raw
     if raw.upper() not in SPEED_LETTERS:
         raise entry.fail("speed", f"{raw!r} is not allowed; use F (3), M (2), S (1), X (0) or a number")
@@ -140,25 +153,25 @@ def parse_zone(entry: _Entry) -> ZoneType:
     return ZoneType(
         id=entry.get("id", str),
         name=entry.get("name", str),
-        revenue=entry.get("revenue", int, default=0, check=_nonneg, allowed="use 0 or more"),
+        revenue=entry.get("revenue", int, default=0, check=_between(0, limits.MAX_REVENUE), allowed=f"use 0 to {limits.MAX_REVENUE}"),
         passable=entry.get("passable", bool, default=True),
-        move_cost=entry.get("move_cost", int, default=1, check=lambda v: v >= 1, allowed="use 1 or more"),
+        move_cost=entry.get("move_cost", int, default=1, check=_between(1, limits.MAX_NUMBER), allowed=f"use 1 to {limits.MAX_NUMBER}"),
         rolls=tuple(entry.get("rolls", list, default=[])),
-        recruit_limit=entry.get("recruit_limit", int, default=None),
+        recruit_limit=entry.get("recruit_limit", int, default=None, check=_nonneg, allowed=_UPTO),
         tags=frozenset(entry.get("tags", list, default=[])),
     )
 
 
 def parse_unit(entry: _Entry) -> UnitType:
     entry.unknown({"id", "name", "force", "speed", "cost", "copies", "tags", "abilities", "faction", "notes"})
-    force = entry.get("force", int, check=_nonneg, allowed="use 0 or more")
+    force = entry.get("force", int, check=_nonneg, allowed=_UPTO)
     return UnitType(
         id=entry.get("id", str),
         name=entry.get("name", str),
         force=force,
         speed=_speed(entry),
-        cost=entry.get("cost", int, default=force, check=_nonneg, allowed="use 0 or more"),
-        copies=entry.get("copies", int, default=1, check=lambda v: v >= 1, allowed="use 1 or more"),
+        cost=entry.get("cost", int, default=force, check=_nonneg, allowed=_UPTO),
+        copies=entry.get("copies", int, default=1, check=_between(1, limits.MAX_COPIES), allowed=f"use 1 to {limits.MAX_COPIES}"),
         tags=frozenset(entry.get("tags", list, default=[])),
         abilities=parse_abilities(entry),
         faction=entry.get("faction", str, default=None),
@@ -182,11 +195,27 @@ def parse_card(entry: _Entry) -> CardType:
     return CardType(
         id=entry.get("id", str),
         name=entry.get("name", str),
-        copies=entry.get("copies", int, check=lambda v: v >= 1, allowed="use 1 or more"),
+        copies=entry.get("copies", int, check=_between(1, limits.MAX_COPIES), allowed=f"use 1 to {limits.MAX_COPIES}"),
         effect=entry.get("effect", str),
-        params=entry.get("params", dict, default={}),
+        params=_bounded_numbers(entry, "params", entry.get("params", dict, default={})),
         text=entry.get("text", str, default=""),
     )
+
+
+def _bounded_numbers(entry: _Entry, field: str, value: Any) -> Any:
+    """``value`` unchanged, once every number in it is within +-MAX_NUMBER (cards draw,
+    roll and count with them, so an absurd one would only surface mid-game)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and not -limits.MAX_NUMBER <= value <= limits.MAX_NUMBER:
+        raise entry.fail(field, f"{value!r} is not allowed; numbers here lie from {-limits.MAX_NUMBER} to {limits.MAX_NUMBER}")
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            _bounded_numbers(entry, f"{field}.{k}", v)
+    elif isinstance(value, list):
+        for v in value:
+            _bounded_numbers(entry, field, v)
+    return value
 
 
 _SETTINGS_FIELDS = {f.name: f for f in attrs.fields(Settings)}
@@ -200,23 +229,37 @@ def parse_settings(entry: _Entry) -> Settings:
             values[key] = tuple(entry.get(key, list))
         elif key == "pools":
             values[key] = entry.get(key, str, check=lambda v: v in ("shared", "faction"), allowed="use 'shared' or 'faction'")
+        elif key == "repeat_factions":
+            values[key] = entry.get(key, bool)
+        elif key == "turn_limit":
+            values[key] = entry.get(key, int, check=_between(1, limits.MAX_ROUNDS), allowed=f"use 1 to {limits.MAX_ROUNDS}")
         elif key in _SETTINGS_FIELDS and key != "extra":
-            values[key] = entry.get(key, int, check=_nonneg, allowed="use 0 or more")
+            values[key] = entry.get(key, int, check=_nonneg, allowed=_UPTO)
         else:
-            extra[key] = value
+            extra[key] = _bounded_numbers(entry, key, value)
+    if values.get("repeat_factions") and values.get("pools") == "faction":
+        raise entry.fail("repeat_factions", "true needs pools = 'shared': a faction with a unit pool of its own is played once")
     return Settings(**values, extra=extra)
 
 
 def parse_map_rules(entry: _Entry) -> MapRules:
     entry.unknown({"die", "min_counts", "start_zone_type", "named_zones", "names", "passable_connected"})
     return MapRules(
-        die=entry.get("die", int, default=6, check=lambda v: v >= 1, allowed="use 1 or more"),
-        min_counts=entry.get("min_counts", dict, default={}),
+        die=entry.get("die", int, default=6, check=_between(1, limits.MAX_NUMBER), allowed=f"use 1 to {limits.MAX_NUMBER}"),
+        min_counts=_min_counts(entry),
         start_zone_type=entry.get("start_zone_type", str, default=None),
         named_zones=entry.get("named_zones", dict, default={}),
         names=tuple(entry.get("names", list, default=[])),
         passable_connected=entry.get("passable_connected", bool, default=True),
     )
+
+
+def _min_counts(entry: _Entry) -> dict[str, int]:
+    counts = entry.get("min_counts", dict, default={})
+    for key, n in counts.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= limits.MAX_ZONES:
+            raise entry.fail(f"min_counts.{key}", f"{n!r} is not allowed; use 0 to {limits.MAX_ZONES}")
+    return counts
 
 
 def _entries(doc: Mapping[str, Any], fname: str, key: str, parse: Callable[[_Entry], T]) -> tuple[T, ...]:
@@ -243,6 +286,12 @@ def _read(folder: Any, fname: str, where: str) -> dict[str, Any]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{where}/{fname}: not valid TOML ({exc})") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{where}/{fname}: not UTF-8 text") from None
+    except ValueError:  # Python refuses to read integers of thousands of digits
+        raise DataError(f"{where}/{fname}: holds a number thousands of digits long") from None
+    except RecursionError:
+        raise DataError(f"{where}/{fname}: nested too deeply") from None
 
 
 def load_theme_data(source: str | Path) -> ThemeData:
@@ -283,5 +332,11 @@ def load_theme_data(source: str | Path) -> ThemeData:
     for u in units:
         if u.faction is not None and u.faction not in faction_ids:
             raise DataError(f"{where}/units.toml: unit {u.id!r}, field 'faction': {u.faction!r} is not a faction of this theme")
+    total = sum(u.copies for u in units)
+    if total > limits.MAX_UNITS:
+        raise DataError(f"{where}/units.toml: {total:,} unit chits in all; a theme may have at most {limits.MAX_UNITS:,}")
+    total = sum(c.copies for c in cards)
+    if total > limits.MAX_CARDS:
+        raise DataError(f"{where}/cards.toml: {total:,} cards in all; a theme may have at most {limits.MAX_CARDS:,}")
     return ThemeData(info, settings, map_rules, zones, units, factions, cards)
 

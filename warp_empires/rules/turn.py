@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .. import limits
 from ..engine import Step
 
 if TYPE_CHECKING:
@@ -63,8 +64,11 @@ class EndTurn(Step):
         if winner is not None:
             finish(game, winner, "victory")
             return None
-        limit = game.setup.turn_limit
-        if limit is not None and s.turn >= limit * len(s.players):
+        # B13: at the turn limit the tiebreak decides. A game without one still ends after
+        # limits.MAX_ROUNDS rounds, so its save (which grows with every choice) always
+        # stays small enough to resume.
+        limit = game.setup.turn_limit or limits.MAX_ROUNDS
+        if s.turn >= limit * len(s.players):
             finish(game, game.hook.warp_tiebreak(game=game), "turn limit")
             return None
         s.turn += 1
