@@ -75,3 +75,16 @@ def test_a_copy_made_mid_game_plays_on_like_the_original(theme):
         assert twin.digest() == game.digest()
     assert twin.winner == recorded["winner"]
     assert twin.digest() == recorded["final"]
+
+
+def test_copies_roll_the_dice_the_original_would_roll_from_where_it_was_copied():
+    theme = RECORD["themes"][0]
+    setup, pm = setup_of(theme, 5)
+    game = Game(setup, plugins=pm)
+    first, second = game.clone(), game.clone()
+    rolls = [game.rng.randint(1, 6) for _ in range(20)]
+    third = game.clone()  # made after the original rolled: it goes on from there
+    later = [game.rng.randint(1, 6) for _ in range(20)]
+    assert [second.rng.randint(1, 6) for _ in range(20)] == rolls
+    assert [first.rng.randint(1, 6) for _ in range(40)] == rolls + later
+    assert [third.rng.randint(1, 6) for _ in range(20)] == later

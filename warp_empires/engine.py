@@ -85,7 +85,8 @@ class Game:
         self.hook = RuleHooks(self.pm)
         self.rules = Rulebook.from_plugins(self.pm, setup)
         self.board = Board(setup.zone_map)
-        self.rng = random.Random(setup.seed)
+        self._rng: random.Random | None = random.Random(setup.seed)
+        self._rng_state: tuple | None = None
         self.state = self.rules.new_state(setup, self.rng)
         self.events: list[Event] = []
         self.choices: list[Any] = []
@@ -166,6 +167,20 @@ class Game:
 
     # ------------------------------------------------------------------ views and copies
 
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator (dice, shuffles, draws); agents never use it."""
+        rng = self._rng
+        if rng is None:  # a copy that has not rolled yet: build its generator now
+            rng = self._rng = random.Random.__new__(random.Random)  # no OS seeding: the state is set next
+            rng.setstate(self._rng_state)
+        self._rng_state = None  # the generator may move on: the snapshot no longer describes it
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_state = rng, None
+
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: an observer who sees only public things)."""
         from .view import view_for
@@ -176,12 +191,17 @@ class Game:
         """An independent copy for looking ahead; far cheaper than ``copy.deepcopy``.
 
         The copy shares the rules, board and plugins, has its own state, random
-        generator and step stack, and starts with an empty event list.
+        generator and step stack, and starts with an empty event list. The copy's
+        generator is built from a snapshot of this one when it first rolls (many
+        copies made while looking ahead never roll), and copies made one after the
+        other without a roll in between share one snapshot.
         """
         twin = object.__new__(Game)
         twin.setup, twin.pm, twin.hook, twin.rules, twin.board = self.setup, self.pm, self.hook, self.rules, self.board
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        snapshot = self._rng_state
+        if snapshot is None:
+            snapshot = self._rng_state = self._rng.getstate()
+        twin._rng, twin._rng_state = None, snapshot
         twin.state = self.state.copy()
         twin.events = []
         twin.choices = self.choices[:]

@@ -110,6 +110,9 @@ class Lasting:
     until_turn: int = 0
     source: int = NOBODY  # the seat that played the card
 
+    def copy(self) -> Lasting:
+        return Lasting(self.kind, self.seat, self.amount, self.zone, self.until_turn, self.source)
+
 
 @attrs.define(slots=True)
 class GameState:
@@ -145,7 +148,7 @@ class GameState:
             pools={k: v[:] for k, v in self.pools.items()},
             deck=self.deck[:],
             discard=self.discard[:],
-            lasting=[attrs.evolve(x) for x in self.lasting],
+            lasting=[x.copy() for x in self.lasting],
             turn=self.turn,
             active=self.active,
             phase=self.phase,
