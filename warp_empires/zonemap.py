@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import networkx as nx
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 Point = tuple[float, float]
 
@@ -91,6 +93,8 @@ class ZoneMap:
 
     def graph(self) -> nx.Graph:
         """The map as a networkx graph; node attributes are the zone's fields."""
+        import networkx as nx  # a tenth of a second to import: only callers of graph() pay it
+
         g = nx.Graph()
         for z in self.zones:
             g.add_node(z.id, **attrs.asdict(z, recurse=False))
