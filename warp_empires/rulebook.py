@@ -53,6 +53,13 @@ class Rulebook:
     effects: Mapping[str, Effect]  # by card type id
     phases: Mapping[str, Callable[..., Any]]
     has_reactions: bool = False
+    #: Card windows: "move", "battle", "after_battle" (the phases effects name) and
+    #: "reacts:card", "reacts:die", "reacts:move" -> the card type ids offered there.
+    windows: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    #: Per card id: its option id (``card:<id>``) and the label of playing it.
+    card_keys: tuple[str, ...] = ()
+    play_labels: tuple[str, ...] = ()
+    _can_enter: dict[str, frozenset[str]] = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
     def from_plugins(cls, pm: Any, setup: GameSetup | None = None) -> Rulebook:
@@ -84,7 +91,17 @@ class Rulebook:
         if missing:
             raise SetupError(f"phase {missing[0]!r} has no handler; known phases: {', '.join(sorted(phases))}")
         has_reactions = any(e.reacts_to for e in effects.values())
-        book = cls(info, settings, units, factions, zones, card_types, cards, effects, phases, has_reactions)
+        windows: dict[str, set[str]] = {}
+        for type_id, effect in effects.items():
+            for window in effect.phases:
+                windows.setdefault(window, set()).add(type_id)
+            if effect.reacts_to:
+                windows.setdefault(f"reacts:{effect.reacts_to}", set()).add(type_id)
+        book = cls(
+            info, settings, units, factions, zones, card_types, cards, effects, phases, has_reactions,
+            {k: frozenset(v) for k, v in windows.items()},
+            tuple(f"card:{i}" for i in range(len(cards))), tuple(f"Play {ct.name}" for ct in cards),
+        )
         if setup is not None:
             book.check_setup(setup)
         return book
@@ -141,8 +158,12 @@ class Rulebook:
         return self.settings.hand_limit
 
     def can_enter(self, faction: Faction) -> frozenset[str]:
-        out: frozenset[str] = frozenset()
-        for a in faction.abilities:
-            if a.kind == "can_enter":
-                out = out | a.zone_types
+        """The impassable zone types ``faction``'s units may enter (worked out once per faction)."""
+        out = self._can_enter.get(faction.id)
+        if out is None:
+            out = frozenset()
+            for a in faction.abilities:
+                if a.kind == "can_enter":
+                    out = out | a.zone_types
+            self._can_enter[faction.id] = out
         return out

@@ -34,7 +34,7 @@ class MovePhase(Step):
     seat: int
 
     def run(self, game: Game) -> Decision | None:
-        options = card_options(game, self.seat, None, lambda e: "move" in e.phases)
+        options = card_options(game, self.seat, None, "move")
         if mixed_stacks(game, self.seat):
             options.append(ARRANGE)
         if not options:
