@@ -59,6 +59,8 @@ class Rulebook:
     #: Per card id: its option id (``card:<id>``) and the label of playing it.
     card_keys: tuple[str, ...] = ()
     play_labels: tuple[str, ...] = ()
+    #: Card type id -> its effect's :meth:`~warp_empires.effects.base.Effect.test_key`, for those that share tests.
+    test_keys: Mapping[str, Any] = attrs.field(factory=dict)
     _can_enter: dict[str, frozenset[str]] = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
@@ -101,6 +103,7 @@ class Rulebook:
             info, settings, units, factions, zones, card_types, cards, effects, phases, has_reactions,
             {k: frozenset(v) for k, v in windows.items()},
             tuple(f"card:{i}" for i in range(len(cards))), tuple(f"Play {ct.name}" for ct in cards),
+            {type_id: key for type_id, effect in effects.items() if (key := effect.test_key()) is not None},
         )
         if setup is not None:
             book.check_setup(setup)

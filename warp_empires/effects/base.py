@@ -54,6 +54,11 @@ class Effect(ABC):
         """Whether ``seat`` may play it now; by default, when it has a legal target."""
         return self.has_target(game, seat, ctx)
 
+    def test_key(self) -> Any:
+        """Cards whose effects give equal keys are playable in exactly the same positions,
+        so a hand holding several is tested once (``None``, the default: test it alone)."""
+        return None
+
     @abstractmethod
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         """Carry the effect out (it may push steps for further choices)."""

@@ -62,6 +62,10 @@ class ZoneUnits:
     def copy(self) -> ZoneUnits:
         return ZoneUnits(self._count, {z: ids[:] for z, ids in self._zones.items() if ids})
 
+    def occupied_lists(self):
+        """The unit lists of the zones that may hold units (every unit on the board is in one)."""
+        return self._zones.values()
+
 
 class Control(dict):
     """Control markers: zone -> the seat whose marker is on it.
@@ -344,7 +348,7 @@ class GameState:
         if u.place == BOARD:
             self.zone_units[u.zone].remove(unit_id)
             self._leave(u.owner, u.zone)
-        u.place, u.owner, u.zone = CAPTURED, captor, NOBODY
+        u.place, u.owner, u.zone, u.moved = CAPTURED, captor, NOBODY, False
 
     def change_owner(self, unit_id: int, seat: int) -> None:
         """A unit on the board changes sides where it stands."""

@@ -81,6 +81,8 @@ def warp_revenue_modifiers(game, seat):
 def warp_blocked_zones(game, seat, units):
     """Zones of players ``seat`` has promised not to enter (lasting ``no_entry`` effects)."""
     s = game.state
+    if not s.lasting:
+        return ()
     protected = {e.source for e in s.lasting if e.kind == "no_entry" and e.seat == seat}
     if not protected:
         return ()

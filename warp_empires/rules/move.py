@@ -97,7 +97,8 @@ def allowance(game: Game, seat: int, units: tuple[int, ...]) -> int:
 
 
 def generic_allowance(game: Game, seat: int, units: list[int]) -> int:
-    slowest = min(game.state.units[u].type.speed for u in units)
+    chits = game.state.units
+    slowest = min([chits[u].type.speed for u in units])
     if slowest == 0:
         return 0  # fortifications never move, whatever the bonuses
     return slowest + game.state.players[seat].faction.ability_total("speed_bonus")
@@ -111,7 +112,8 @@ def _limits(game: Game, seat: int, units: tuple[int, ...], points: int | None) -
     blocked: set[int] = set()
     if points > 0:
         for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=list(units)):
-            blocked.update(answer or ())
+            if answer:
+                blocked.update(answer)
     return points, owner, game.rules.can_enter(game.state.players[owner].faction), blocked
 
 
@@ -138,10 +140,12 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
 
 def movable(game: Game, seat: int, zone: int, tag: str | None = None) -> tuple[int, ...]:
     units = game.state.units
-    return tuple(
-        u for u in game.state.zone_units.get(zone)
-        if units[u].owner == seat and not units[u].moved and units[u].type.speed > 0 and (tag is None or tag in units[u].type.tags)
-    )
+    out = []
+    for u in game.state.zone_units.get(zone):
+        unit = units[u]
+        if unit.owner == seat and not unit.moved and unit.type.speed > 0 and (tag is None or tag in unit.type.tags):
+            out.append(u)
+    return tuple(out)
 
 
 def stack_label(game: Game, zone: int, units: tuple[int, ...]) -> str:

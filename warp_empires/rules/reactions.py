@@ -41,6 +41,8 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
     seen: set[str] = set()
     cards = rules.cards
     effects = rules.effects
+    shared = rules.test_keys
+    tested: dict[Any, bool] = {}
     for card in hand:
         type_id = cards[card].id
         if type_id in seen:  # two copies of one card are the same choice
@@ -50,7 +52,14 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
                 continue
         elif not accept(effects[type_id]):
             continue
-        if effects[type_id].playable(game, seat, ctx):
+        key = shared.get(type_id)
+        if key is None:
+            ok = effects[type_id].playable(game, seat, ctx)
+        else:  # e.g. two kinds of move card: one test answers both
+            ok = tested.get(key)
+            if ok is None:
+                ok = tested[key] = effects[type_id].playable(game, seat, ctx)
+        if ok:
             seen.add(type_id)
             out.append(Option(rules.card_keys[card], rules.play_labels[card], card))
     return out

@@ -33,8 +33,10 @@ class TurnStep(Step):
         s.active = self.seat
         s.destroyed_this_turn.clear()
         s.negated.clear()
-        for u in s.units:
-            u.moved = False
+        units = s.units
+        for ids in s.zone_units.occupied_lists():  # only units on the board can have moved
+            for u in ids:
+                units[u].moved = False
         s.lasting = [e for e in s.lasting if e.until_turn >= s.turn]
         game.emit("turn_started", round=round_of(game), player=s.players[self.seat].name)
         game.push(*(PhaseStep(name, self.seat) for name in game.rules.settings.phases), EndTurn(self.seat))
