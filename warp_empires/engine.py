@@ -32,6 +32,9 @@ from .rulebook import Rulebook
 from .zonemap import ZoneMap
 
 
+_new_event = tuple.__new__  # an Event without the named tuple's keyword handling: a few per decision
+
+
 class Step(ABC):
     """One piece of the rules waiting on the stack.
 
@@ -126,8 +129,8 @@ class Game:
             raise IllegalChoice("the game is over; there is nothing to decide")
         decision, step = self._pending
         picked = decision.resolve(choice)
-        ids = [decision.options[i].id for i in picked]
-        self.choices.append(ids[0] if decision.count == 1 else ids)
+        options = decision.options
+        self.choices.append(options[picked[0]].id if decision.count == 1 else [options[i].id for i in picked])
         self._pending = None
         self.decisions += 1
         step.resume(self, decision, picked)
@@ -156,7 +159,8 @@ class Game:
         self._stack.extend(reversed(steps))
 
     def emit(self, kind: str, visible_to: Iterable[int] | None = None, **data: Any) -> Event:
-        event = Event(kind, self.state.turn, self.state.active, data, None if visible_to is None else frozenset(visible_to))
+        state = self.state
+        event = _new_event(Event, (kind, state.turn, state.active, data, None if visible_to is None else frozenset(visible_to)))
         self.events.append(event)
         if self._notify:
             self.pm.hook.warp_game_event(game=self, event=event)
@@ -242,4 +246,4 @@ class Game:
         return f"{t.name} (F{t.force})"
 
     def card_name(self, card_id: int) -> str:
-        return self.rules.cards[card_id].name
+        return self.rules.card_names[card_id]

@@ -61,6 +61,8 @@ class Rulebook:
     play_labels: tuple[str, ...] = ()
     #: Card type id -> its effect's :meth:`~warp_empires.effects.base.Effect.test_key`, for those that share tests.
     test_keys: Mapping[str, Any] = attrs.field(factory=dict)
+    #: Per card id: its name.
+    card_names: tuple[str, ...] = ()
     _can_enter: dict[str, frozenset[str]] = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
@@ -104,6 +106,7 @@ class Rulebook:
             {k: frozenset(v) for k, v in windows.items()},
             tuple(f"card:{i}" for i in range(len(cards))), tuple(f"Play {ct.name}" for ct in cards),
             {type_id: key for type_id, effect in effects.items() if (key := effect.test_key()) is not None},
+            tuple(ct.name for ct in cards),
         )
         if setup is not None:
             book.check_setup(setup)

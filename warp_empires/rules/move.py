@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..decisions import Decision, Option
+from ..decisions import Decision, Later, Option
 from ..engine import Step
 from .reactions import PASS, PlayCard, card_options, reaction_window
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..model.data import UnitType
 
 STOP = Option("stop", "Stop moving")
 ALL = "all"
@@ -65,7 +66,9 @@ def mixed_stacks(game: Game, seat: int) -> list[int]:
     """Zones where ``seat``'s stack holds more than one kind of unit."""
     units = game.state.units
     out = []
-    for zone in game.state.zones_with_units(seat):
+    for zone, count in sorted(game.state.occupied.get(seat, {}).items()):
+        if count < 2:
+            continue  # one unit is never a mixed stack
         first = None
         for u in game.state.zone_units.get(zone):
             if units[u].owner == seat:
@@ -149,7 +152,15 @@ def movable(game: Game, seat: int, zone: int, tag: str | None = None) -> tuple[i
 
 
 def stack_label(game: Game, zone: int, units: tuple[int, ...]) -> str:
-    return f"{game.zone_name(zone)}: {len(units)} unit{'s' if len(units) != 1 else ''} ({game.unit_label(units[0])}{', ...' if len(units) > 1 else ''})"
+    return stack_text(game.zone_name(zone), len(units), game.state.units[units[0]].type)
+
+
+def stack_text(zone_name: str, count: int, top: UnitType) -> str:
+    return f"{zone_name}: {count} unit{'s' if count != 1 else ''} ({top.name} (F{top.force}){', ...' if count > 1 else ''})"
+
+
+def unit_text(verb: str, unit_type: UnitType) -> str:
+    return f"{verb} {unit_type.name} (F{unit_type.force})"
 
 
 # ---------------------------------------------------------------------- moving a group
@@ -177,7 +188,8 @@ class StackMoves(Step):
         for zone in game.state.zones_with_units(owner):
             group = movable(game, owner, zone, self.tag)
             if group and can_move(game, self.seat, zone, group[:1] if self.single else group, self.points):
-                options.append(Option(f"zone:{zone}", stack_label(game, zone, group), zone))
+                label = Later((stack_text, game.board.names[zone], len(group), game.state.units[group[0]].type))
+                options.append(Option(f"zone:{zone}", label, zone))
         if not options:
             return None
         extra = [STOP] if self.optional else []
@@ -217,7 +229,8 @@ class SelectUnits(Step):
         elif not self.single:
             options.append(Option(ALL, f"Move all {len(self.candidates)} units", None))
         verb = "Move" if self.single else "Add"
-        options += [Option(f"unit:{u}", f"{verb} {game.unit_label(u)}", u) for u in left if can_move(game, self.seat, self.zone, (u,), self.points)]
+        units = game.state.units
+        options += [Option(f"unit:{u}", Later((unit_text, verb, units[u].type)), u) for u in left if can_move(game, self.seat, self.zone, (u,), self.points)]
         return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
