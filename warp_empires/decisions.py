@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-import attrs
 
 
 class IllegalChoice(ValueError):
@@ -69,13 +68,13 @@ class Option(_Answer):
         return text if type(text) is str else str(text)
 
 
-@attrs.frozen(slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A choice ``player`` must make now.
 
     ``count`` options must be picked, all different. Most decisions pick one.
     ``context`` carries what the choice is about (a battle, a stack, a recruit draw)
-    for renderers; the rules never read it back.
+    for renderers; the rules never read it back. An immutable record (a named tuple:
+    a game asks one per decision, and this is the cheapest immutable record there is).
     """
 
     player: int

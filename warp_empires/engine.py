@@ -32,7 +32,8 @@ from .rulebook import Rulebook
 from .zonemap import ZoneMap
 
 
-_new_event = tuple.__new__  # an Event without the named tuple's keyword handling: a few per decision
+# Events and decisions built without the named tuples' keyword handling: several a decision.
+_new_event = _new_decision = tuple.__new__
 
 
 class Step(ABC):
@@ -87,7 +88,7 @@ class Game:
         self.pm = plugins if plugins is not None else make_manager(setup.module, module_paths=module_paths)
         self.hook = RuleHooks(self.pm)
         self.rules = Rulebook.from_plugins(self.pm, setup)
-        self.board = Board(setup.zone_map)
+        self.board = Board.of(setup.zone_map)
         self._rng: random.Random | None = random.Random(setup.seed)
         self._rng_state: tuple | None = None
         self.state = self.rules.new_state(setup, self.rng)
@@ -167,7 +168,7 @@ class Game:
         return event
 
     def ask(self, seat: int, kind: str, prompt: str, options: Iterable[Option], count: int = 1, context: Any = None) -> Decision:
-        return Decision(seat, kind, prompt, tuple(options), count, context)
+        return _new_decision(Decision, (seat, kind, prompt, tuple(options), count, context))
 
     # ------------------------------------------------------------------ views and copies
 

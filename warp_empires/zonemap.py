@@ -50,6 +50,7 @@ class ZoneMap:
     starts: tuple[int, ...] = ()
     meta: Mapping[str, Any] = attrs.field(factory=dict, converter=lambda m: MappingProxyType(dict(m)))
     _adjacency: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
+    _board: Any = attrs.field(init=False, repr=False, eq=False, default=None)  # see Board.of
 
     def __attrs_post_init__(self) -> None:
         n = len(self.zones)
