@@ -109,15 +109,17 @@ def generic_allowance(game: Game, seat: int, units: list[int]) -> int:
 
 def _limits(game: Game, seat: int, units: tuple[int, ...], points: int | None) -> tuple[int, int, frozenset[str], set[int]]:
     """Allowance, owner, enterable impassable types and blocked zones of a moving group."""
+    group = list(units)
     if points is None:
-        points = allowance(game, seat, units)
-    owner = game.state.units[units[0]].owner
+        points = game.hook.warp_move_allowance(game=game, seat=seat, units=group)
+    s = game.state
+    owner = s.units[units[0]].owner
     blocked: set[int] = set()
     if points > 0:
-        for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=list(units)):
+        for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group):
             if answer:
                 blocked.update(answer)
-    return points, owner, game.rules.can_enter(game.state.players[owner].faction), blocked
+    return points, owner, game.rules.can_enter(s.players[owner].faction), blocked
 
 
 def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> dict[int, int]:
