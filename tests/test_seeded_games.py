@@ -69,10 +69,10 @@ def test_a_copy_made_mid_game_plays_on_like_the_original(theme):
     assert twin.decisions == game.decisions - 1
     twin.decide(game.choices[-1])
     while game.pending is not None:
-        choice = agent.choose(game)
-        game.decide(choice)
+        game.decide(agent.choose(game))
         twin.decide(game.choices[-1])
-        assert twin.digest() == game.digest()
+        if game.decisions % 10 == 0:
+            assert twin.digest() == game.digest(), f"the copy differs after {game.decisions} decisions"
     assert twin.winner == recorded["winner"]
     assert twin.digest() == recorded["final"]
 

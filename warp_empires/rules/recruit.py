@@ -99,15 +99,15 @@ class Buy(Step):
 
     def run(self, game: Game) -> Decision | None:
         treasury = game.state.players[self.seat].treasury
+        prices = {u: cost(game, self.seat, u) for u in self.left}
         options = []
-        for u in self.left:
-            price = cost(game, self.seat, u)
+        for u, price in prices.items():
             if price <= treasury and any(can_place(game, self.seat, u, z) for z in game.state.control.zones_of(self.seat)):
                 options.append(Option(f"unit:{u}", f"Buy {game.unit_label(u)} for {price}", u))
         if not options:
             self._finish(game)
             return None
-        context = {"drawn": [(u, game.unit_label(u), cost(game, self.seat, u)) for u in self.left], "treasury": treasury}
+        context = {"drawn": [(u, game.unit_label(u), price) for u, price in prices.items()], "treasury": treasury}
         return game.ask(self.seat, "buy", f"Recruit (treasury {treasury})", [DONE, *options], context=context)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
