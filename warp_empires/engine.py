@@ -244,7 +244,7 @@ class Game:
 
     def unit_label(self, unit_id: int) -> str:
         t = self.state.units[unit_id].type
-        return f"{t.name} (F{t.force})"
+        return self.rules.unit_label(t)
 
     def card_name(self, card_id: int) -> str:
         return self.rules.card_names[card_id]

@@ -64,6 +64,7 @@ class Rulebook:
     #: Per card id: its name.
     card_names: tuple[str, ...] = ()
     _can_enter: dict[str, frozenset[str]] = attrs.field(factory=dict, eq=False, repr=False)
+    _unit_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
     def from_plugins(cls, pm: Any, setup: GameSetup | None = None) -> Rulebook:
@@ -162,6 +163,13 @@ class Rulebook:
             if a.kind == "hand_limit":
                 return a.amount
         return self.settings.hand_limit
+
+    def unit_label(self, unit_type: UnitType) -> str:
+        """How options name a unit of ``unit_type``: its name and force (written once per type)."""
+        label = self._unit_labels.get(unit_type.id)
+        if label is None:
+            label = self._unit_labels[unit_type.id] = f"{unit_type.name} (F{unit_type.force})"
+        return label
 
     def can_enter(self, faction: Faction) -> frozenset[str]:
         """The impassable zone types ``faction``'s units may enter (worked out once per faction)."""
