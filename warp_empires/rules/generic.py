@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..hookspecs import hookimpl
 from ..model.data import MapRules, Settings
 from . import battle, draw, economy, move, recruit
+from .move import generic_allowance
 from .setup import generic_setup
 
 PHASES = {
@@ -59,7 +60,7 @@ def warp_tiebreak(game):
 
 @hookimpl(trylast=True)
 def warp_move_allowance(game, seat, units):
-    return move.generic_allowance(game, seat, units)
+    return generic_allowance(game, seat, units)
 
 
 @hookimpl(trylast=True)
