@@ -288,7 +288,9 @@ class GameState:
     def units_of(self, seat: int) -> list[int]:
         """Ids of ``seat``'s units on the board, in id order."""
         units, zone_units = self.units, self.zone_units
-        return sorted(u for z in self.occupied.get(seat, ()) for u in zone_units.get(z) if units[u].owner == seat)
+        mine = [u for z in self.occupied.get(seat, ()) for u in zone_units.get(z) if units[u].owner == seat]
+        mine.sort()
+        return mine
 
     def zones_with_units(self, seat: int) -> list[int]:
         """Zones holding ``seat``'s units, in id order (from the index the chit moves keep)."""
