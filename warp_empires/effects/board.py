@@ -174,7 +174,7 @@ class ChangeZoneType(Effect):
         s = game.state
         old, new = s.zone_types[target], game.rules.zone_types[self.params["to"]]
         s.players[seat].treasury -= self.params["cost"]
-        s.zone_types[target] = new
+        s.set_zone_type(target, new)
         if not new.generates_revenue and target in s.control:
             del s.control[target]
         game.emit("zone_changed", player=seat, zone=target, frm=old.name, to=new.name, cost=self.params["cost"])

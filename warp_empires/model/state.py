@@ -67,6 +67,27 @@ class ZoneUnits:
         return self._zones.values()
 
 
+class ZoneTypes(list):
+    """The type of every zone, by zone id: a list to read, changed only through
+    :meth:`GameState.set_zone_type`.
+
+    Copies of a game share one list until one of them changes a zone's type (a card
+    turning a zone into Hazard): on a 10,000-zone map that makes a copy twice as cheap.
+    Writing into the list directly would change every copy at once, so it is refused.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("zone types are shared by copies of a game; change one with GameState.set_zone_type(zone, zone_type)")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple:
+        return (ZoneTypes, (list(self),))
+
+
 class Control(dict):
     """Control markers: zone -> the seat whose marker is on it.
 
@@ -206,7 +227,7 @@ class GameState:
     units: list[Unit]
     players: list[Player]
     zone_units: ZoneUnits
-    zone_types: list[ZoneType]
+    zone_types: ZoneTypes = attrs.field(converter=lambda types: types if type(types) is ZoneTypes else ZoneTypes(types))
     # zone -> seat holding its control marker; read and set as ``control`` (below)
     _control: Control = attrs.field(converter=Control.of)
     pools: dict[str, list[int]]
@@ -236,6 +257,12 @@ class GameState:
     def control(self, markers: Any) -> None:
         self._control = Control.of(markers)
 
+    def set_zone_type(self, zone: int, zone_type: ZoneType) -> None:
+        """``zone`` becomes a zone of ``zone_type`` in this game (and none of its copies)."""
+        types = ZoneTypes(self.zone_types)  # copied on write: the list may be shared
+        list.__setitem__(types, zone, zone_type)
+        self.zone_types = types
+
     def __attrs_post_init__(self) -> None:
         if self.occupied is None:
             self.occupied = {}
@@ -248,7 +275,7 @@ class GameState:
             units=[u.copy() for u in self.units],
             players=[p.copy() for p in self.players],
             zone_units=self.zone_units.copy(),
-            zone_types=self.zone_types[:],
+            zone_types=self.zone_types,  # shared until one side changes a zone's type
             control=self.control.copy(),
             pools={k: v[:] for k, v in self.pools.items()},
             deck=self.deck[:],
