@@ -4,6 +4,9 @@ decision of seeded random games, for every seat and every card of the theme."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from helpers import FIXTURE_DIR
@@ -12,7 +15,8 @@ from warp_empires.agents import RandomAgent
 from warp_empires.effects import Effect
 from warp_empires.mapgen import mapfile
 from warp_empires.plugins import make_manager
-from test_seeded_games import RECORD
+
+RECORD = json.loads((Path(__file__).parent / "seeded_games" / "digests.json").read_text())
 
 
 def contexts(game: Game) -> list:
