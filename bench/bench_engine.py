@@ -1,33 +1,49 @@
-"""Engine speed: random-agent games on small and huge maps, and the cost of a copy.
+"""Engine speed, side by side with an earlier version of the engine, in one run.
 
-Run: python bench/bench_engine.py [--games 20]
+    python bench/bench_engine.py                      # against commit e4aa3f3
+    python bench/bench_engine.py --baseline main~5    # against any commit
+    python bench/bench_engine.py --no-baseline        # this tree only
 
-Prints games/s and decisions/s (CPU time of this process) for the test suite's small
-fixture theme on a 50-zone and a 10,000-zone map, for Doctor Who Empires on a
-generated 40-zone galaxy, and game.clone() against copy.deepcopy of the state.
+Prints games/s and decisions/s (CPU time, best of three runs) of random-agent games:
+the test suite's small fixture theme on a 50-zone and a 10,000-zone grid, and Doctor
+Who Empires on the bundled 40-zone galaxy (maps/doctor_who_galaxy.json); then the cost
+of ``game.clone()`` against ``copy.deepcopy`` of the state.
+
+The earlier version is taken with ``git archive`` into a cache folder
+(``$TMPDIR/warp-empires-bench/<commit>``) and both versions are measured in fresh
+processes by this same script, on the same maps, fixture theme and seeds, so the
+ratio compares engines and nothing else. A benchmark prints figures; it asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
+import json
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 import timeit
 from pathlib import Path
 
-from warp_empires import Game, GameSetup, Seat, ZoneMap
-from warp_empires.agents import RandomAgent
-from warp_empires.plugins import make_manager
-from warp_empires.rulebook import Rulebook
-
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "fixtures" / "basic"
+GALAXY = ROOT / "maps" / "doctor_who_galaxy.json"
+BASELINE = "e4aa3f3"
 REPEATS = 3
-FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 
 
-def grid_map(book: Rulebook, zones: int, seed: int) -> ZoneMap:
+# ---------------------------------------------------------------------- measuring (in a child process)
+
+
+def grid_map(book, zones: int, seed: int):
     """A square-ish grid of zones with types rolled from the theme's table and two far corners as starts."""
+    from warp_empires import ZoneMap
+
     rng = random.Random(seed)
     cols = max(2, int(zones**0.5))
     rolled = [t for t in book.zone_types.values() if t.rolls and t.passable] or list(book.zone_types.values())
@@ -37,12 +53,13 @@ def grid_map(book: Rulebook, zones: int, seed: int) -> ZoneMap:
         t = start_type if i in (0, zones - 1) else rng.choice(rolled)
         rows_out.append((f"Zone {i}", t.id, t.revenue, f"Z{i}"))
     edges = [(i, i + 1) for i in range(zones - 1) if (i + 1) % cols] + [(i, i + cols) for i in range(zones - cols)]
-    if "Earth" not in {r[0] for r in rows_out} and "nexus" in book.zone_types:
-        rows_out[zones // 2] = ("Earth", "nexus", book.zone_types["nexus"].revenue, "EAR")
     return ZoneMap.build(rows_out, edges, starts=[0, zones - 1])
 
 
-def play(module: str, zone_map: ZoneMap, factions: list[str], seed: int, turn_limit: int, paths) -> Game:
+def play(module: str, zone_map, factions: list[str], seed: int, turn_limit: int, paths):
+    from warp_empires import Game, GameSetup, Seat
+    from warp_empires.agents import RandomAgent
+
     game = Game(GameSetup(module, [Seat(f"P{i}", f) for i, f in enumerate(factions)], zone_map, seed, turn_limit), module_paths=paths)
     agents = [RandomAgent(seed * 31 + i) for i in range(len(factions))]
     while game.pending is not None:
@@ -50,10 +67,15 @@ def play(module: str, zone_map: ZoneMap, factions: list[str], seed: int, turn_li
     return game
 
 
-def measure(module: str, zones: int, games: int, turn_limit: int, paths, zone_map: ZoneMap | None = None) -> tuple[float, float, float]:
-    book = Rulebook.from_plugins(make_manager(module, module_paths=paths))
-    factions = list(book.factions)[:2]
-    zone_map = zone_map or grid_map(book, zones, seed=zones)
+def rulebook(module: str, paths):
+    from warp_empires.plugins import make_manager
+    from warp_empires.rulebook import Rulebook
+
+    return Rulebook.from_plugins(make_manager(module, module_paths=paths))
+
+
+def measure(module: str, zone_map, games: int, turn_limit: int, paths) -> dict:
+    factions = list(rulebook(module, paths).factions)[:2]
     best = float("inf")
     for _ in range(REPEATS):  # the best of a few runs: other work on the machine only slows a run
         decisions = 0
@@ -61,43 +83,104 @@ def measure(module: str, zones: int, games: int, turn_limit: int, paths, zone_ma
         for g in range(games):
             decisions += play(module, zone_map, factions, g, turn_limit, paths).decisions
         best = min(best, time.process_time() - started)
-    return games / best, decisions / best, best / max(decisions, 1) * 1e6
+    return {"games_s": games / best, "decisions_s": decisions / best, "us": best / max(decisions, 1) * 1e6}
 
 
-def clone_cost(module: str, zones: int, paths) -> tuple[float, float]:
-    book = Rulebook.from_plugins(make_manager(module, module_paths=paths))
-    game = Game(GameSetup(module, [Seat("A", f) for f in list(book.factions)[:2]], grid_map(book, zones, 1), 1, 20), module_paths=paths)
+def clone_cost(zone_map, paths) -> dict:
+    from warp_empires import Game, GameSetup, Seat
+    from warp_empires.agents import RandomAgent
+
+    factions = list(rulebook("basic", paths).factions)[:2]
+    game = Game(GameSetup("basic", [Seat("A", f) for f in factions], zone_map, 1, 20), module_paths=paths)
     agent = RandomAgent(1)
     for _ in range(200):
         if game.pending is None:
             break
         game.decide(agent.choose(game))
-    clone = min(timeit.repeat(game.clone, number=200, repeat=REPEATS, timer=time.process_time)) / 200
+    clone = min(timeit.repeat(game.clone, number=500, repeat=REPEATS, timer=time.process_time)) / 500
     deep = min(timeit.repeat(lambda: copy.deepcopy(game.state), number=20, repeat=REPEATS, timer=time.process_time)) / 20
-    return clone * 1e6, deep * 1e6
+    return {"clone_us": clone * 1e6, "deepcopy_us": deep * 1e6}
+
+
+def child(games: int, turn_limit: int) -> dict:
+    from warp_empires.mapgen import mapfile
+
+    paths = [str(FIXTURE)]
+    book = rulebook("basic", paths)
+    out = {}
+    for zones in (50, 10_000):
+        zone_map = grid_map(book, zones, seed=zones)
+        out[f"fixture_{zones}"] = measure("basic", zone_map, games, turn_limit, paths)
+        out[f"clone_{zones}"] = clone_cost(grid_map(book, zones, seed=1), paths)
+    out["doctor_who"] = measure("doctor_who", mapfile.load(GALAXY), games, turn_limit, [])
+    return out
+
+
+# ---------------------------------------------------------------------- running both versions
+
+
+def import_dir(tree: Path) -> Path:
+    """A folder where ``warp_empires`` and ``warp_modules`` import from ``tree``."""
+    links = Path(tempfile.gettempdir()) / "warp-empires-bench" / "links" / hashlib.sha1(str(tree).encode()).hexdigest()[:12]
+    links.mkdir(parents=True, exist_ok=True)
+    for name, target in (("warp_empires", tree / "warp_empires"), ("warp_modules", tree / "modules")):
+        link = links / name
+        if not link.is_symlink():
+            link.symlink_to(target, target_is_directory=True)
+    return links
+
+
+def baseline_tree(commit: str) -> Path:
+    """The engine as it was at ``commit``, unpacked once into a cache folder."""
+    sha = subprocess.run(["git", "rev-parse", "--verify", f"{commit}^{{commit}}"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    tree = Path(tempfile.gettempdir()) / "warp-empires-bench" / sha
+    if not (tree / "warp_empires").is_dir():
+        tree.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "archive", sha, "warp_empires", "modules"], cwd=ROOT, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    return tree
+
+
+def run_child(tree: Path, args) -> dict:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(import_dir(tree)), os.environ.get("PYTHONPATH", "")]))
+    cmd = [sys.executable, __file__, "--child", "--games", str(args.games), "--turn-limit", str(args.turn_limit)]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"the benchmark failed on {tree}:\n{out.stderr}")
+    return json.loads(out.stdout)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--turn-limit", type=int, default=30)
+    parser.add_argument("--baseline", default=BASELINE, help=f"the commit to compare with (default {BASELINE})")
+    parser.add_argument("--no-baseline", action="store_true", help="measure this tree only")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print(f"{args.games} random-agent games per line, turn limit {args.turn_limit} rounds, python {sys.version.split()[0]}")
-    fixture = ("basic", [str(FIXTURE / "basic")])
-    per_decision = {}
-    for zones in (50, 10_000):
-        gps, dps, us = measure(*fixture[:1], zones, args.games, args.turn_limit, fixture[1])
-        per_decision[zones] = us
-        print(f"fixture theme, {zones:>6} zones: {gps:8.2f} games/s  {dps:10,.0f} decisions/s  {us:6.1f} us/decision")
-    print(f"a decision on 10,000 zones costs {per_decision[10_000] / per_decision[50]:.2f}x one on 50 zones")
-    from warp_empires.mapgen import generate_for_theme
+    if args.child:
+        print(json.dumps(child(args.games, args.turn_limit)))
+        return
 
-    galaxy = generate_for_theme(make_manager("doctor_who"), zones=40, players=2, seed=1)
-    gps, dps, us = measure("doctor_who", 40, args.games, args.turn_limit, [], galaxy)
-    print(f"Doctor Who,        40 zones: {gps:8.2f} games/s  {dps:10,.0f} decisions/s  {us:6.1f} us/decision")
+    print(f"{args.games} random-agent games per line, turn limit {args.turn_limit} rounds, python {sys.version.split()[0]}")
+    before = None if args.no_baseline else run_child(baseline_tree(args.baseline), args)
+    now = run_child(ROOT, args)
+    label = "" if before is None else f"   (before: {args.baseline})"
+    print(f"{'':28}{'games/s':>9} {'decisions/s':>12} {'us/decision':>12}  {'x before':>8}{label}")
+    for key, name in (("fixture_50", "fixture theme, 50 zones"), ("fixture_10000", "fixture theme, 10,000 zones"), ("doctor_who", "Doctor Who, 40-zone galaxy")):
+        r = now[key]
+        ratio = "" if before is None else f"{r['decisions_s'] / before[key]['decisions_s']:7.2f}x"
+        print(f"{name:28}{r['games_s']:9.2f} {r['decisions_s']:12,.0f} {r['us']:12.1f}  {ratio:>8}")
+        if before is not None:
+            b = before[key]
+            print(f"{'  before':28}{b['games_s']:9.2f} {b['decisions_s']:12,.0f} {b['us']:12.1f}")
     for zones in (50, 10_000):
-        clone, deep = clone_cost("basic", zones, fixture[1])
-        print(f"clone at {zones:>6} zones: {clone:8.1f} us, deepcopy(state) {deep:9.1f} us, {deep / clone:5.1f}x faster")
+        r = now[f"clone_{zones}"]
+        line = f"clone at {zones:>6,} zones: {r['clone_us']:7.1f} us, deepcopy(state) {r['deepcopy_us']:8.1f} us"
+        if before is not None:
+            b = before[f"clone_{zones}"]
+            line += f"; before {b['clone_us']:.1f} us ({b['clone_us'] / r['clone_us']:.2f}x faster now)"
+        print(line)
 
 
 if __name__ == "__main__":

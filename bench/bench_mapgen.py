@@ -7,7 +7,8 @@ Each size runs in a fresh process, so the peak memory printed is that size's own
 (it includes about 100 MB of numpy, scipy and the rest of Python). Times are the best
 of ``--repeat`` runs. The generator times everything a user waits for: placing and
 relaxing the sites, cutting the cells, rolling types until every rule holds, naming
-the zones and building the ZoneMap. A benchmark prints figures; it asserts nothing.
+the zones and building the ZoneMap; "map file" is writing its text (``mapfile.dumps``).
+A benchmark prints figures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def measure(zones: int, repeat: int) -> dict:
     import numpy as np
     from scipy.spatial import Voronoi
 
-    from warp_empires.mapgen import generate_map
+    from warp_empires.mapgen import dumps, generate_map
     from warp_empires.mapgen.layout import build_layout
     from warp_empires.mapgen.seeds import stage_numpy
     from warp_empires.mapgen.voronoi import voronoi_cells
@@ -44,13 +45,15 @@ def measure(zones: int, repeat: int) -> dict:
             times.append(time.perf_counter() - start)
         return min(times)
 
-    generate = best(lambda: generate_map(theme.zone_types, theme.map_rules, zones=zones, players=4, seed=1))
+    made = []
+    generate = best(lambda: made.append(generate_map(theme.zone_types, theme.map_rules, zones=zones, players=4, seed=1)))
+    write = best(lambda: dumps(made[-1]))
     shape = build_layout("voronoi", zones, players=4, rng=stage_numpy(1, "layout"))
     sites = np.asarray(shape.sites)
     voronoi = best(lambda: Voronoi(sites))
     cells = best(lambda: voronoi_cells(sites, shape.width, shape.height))
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
-    return {"zones": zones, "generate": generate, "voronoi": voronoi, "cells": cells, "peak_mb": peak_mb}
+    return {"zones": zones, "generate": generate, "voronoi": voronoi, "cells": cells, "write": write, "peak_mb": peak_mb}
 
 
 def main() -> None:
@@ -63,7 +66,7 @@ def main() -> None:
         print(json.dumps(measure(args.one, args.repeat)))
         return
 
-    print(f"{'zones':>8} {'generate':>10} {'Voronoi alone':>14} {'ratio':>7} {'cells only':>11} {'peak memory':>12}")
+    print(f"{'zones':>8} {'generate':>10} {'Voronoi alone':>14} {'ratio':>7} {'cells only':>11} {'map file':>9} {'peak memory':>12}")
     rows = {}
     for zones in args.sizes:
         out = subprocess.run(
@@ -73,7 +76,7 @@ def main() -> None:
         r = rows[zones] = json.loads(out)
         print(
             f"{zones:>8,} {r['generate']:>9.3f}s {r['voronoi']:>13.4f}s {r['generate'] / r['voronoi']:>6.1f}x "
-            f"{r['cells']:>10.4f}s {r['peak_mb']:>9.0f} MB",
+            f"{r['cells']:>10.4f}s {r['write']:>8.3f}s {r['peak_mb']:>9.0f} MB",
             flush=True,
         )
     if 10_000 in rows:

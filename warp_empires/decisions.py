@@ -12,29 +12,69 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-import attrs
 
 
 class IllegalChoice(ValueError):
     """A choice that is not among the legal options; the message lists what is allowed."""
 
 
-class Option(NamedTuple):
-    """One legal answer: a stable ``id`` (used in saves and typed by players), a label
-    for people, and the ``value`` the rules act on (a zone id, a unit id, ...)."""
+class Later(tuple):
+    """A label written only when someone reads it: a function and its arguments.
 
+    Computer players choose among thousands of options nobody reads, so rules pass
+    ``Later((function, arg, ...))`` as the label of an option whose text takes some
+    work; :attr:`Option.label` calls ``function(arg, ...)`` when it is read. The
+    arguments must be fixed facts (names, counts, unit types), not the game, so the
+    text is the same whenever it is read. It equals, hashes and prints as its text.
+
+    >>> Option("zone:3", Later((str.upper, "skaro")), 3).label
+    'SKARO'
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return self[0](*self[1:])
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == (str(other) if isinstance(other, Later) else other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+
+class _Answer(NamedTuple):
     id: str
-    label: str
+    label: Any
     value: Any = None
 
 
-@attrs.frozen(slots=True)
-class Decision:
+class Option(_Answer):
+    """One legal answer: a stable ``id`` (used in saves and typed by players), a label
+    for people, and the ``value`` the rules act on (a zone id, a unit id, ...).
+    The label may be given as a :class:`Later`; reading it always gives text."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        text = tuple.__getitem__(self, 1)
+        return text if type(text) is str else str(text)
+
+
+class Decision(NamedTuple):
     """A choice ``player`` must make now.
 
     ``count`` options must be picked, all different. Most decisions pick one.
     ``context`` carries what the choice is about (a battle, a stack, a recruit draw)
-    for renderers; the rules never read it back.
+    for renderers; the rules never read it back. An immutable record (a named tuple:
+    a game asks one per decision, and this is the cheapest immutable record there is).
     """
 
     player: int
@@ -71,6 +111,8 @@ class Decision:
         ``choice`` is an index, an option id, an :class:`Option`, or (when ``count`` > 1)
         a sequence of those.
         """
+        if type(choice) is int and self.count == 1 and 0 <= choice < len(self.options):
+            return (choice,)  # the usual answer of agents, checked first
         if self.count == 1 and not (isinstance(choice, Sequence) and not isinstance(choice, str)):
             return (self._index(choice),)
         if isinstance(choice, str) or not isinstance(choice, Sequence):

@@ -32,6 +32,11 @@ from .rulebook import Rulebook
 from .zonemap import ZoneMap
 
 
+# Events and decisions built without the named tuples' keyword handling: several a decision.
+_new_event = _new_decision = tuple.__new__
+_NOBODY: frozenset[int] = frozenset()
+
+
 class Step(ABC):
     """One piece of the rules waiting on the stack.
 
@@ -84,8 +89,9 @@ class Game:
         self.pm = plugins if plugins is not None else make_manager(setup.module, module_paths=module_paths)
         self.hook = RuleHooks(self.pm)
         self.rules = Rulebook.from_plugins(self.pm, setup)
-        self.board = Board(setup.zone_map)
-        self.rng = random.Random(setup.seed)
+        self.board = Board.of(setup.zone_map)
+        self._rng: random.Random | None = random.Random(setup.seed)
+        self._rng_state: tuple | None = None
         self.state = self.rules.new_state(setup, self.rng)
         self.events: list[Event] = []
         self.choices: list[Any] = []
@@ -125,8 +131,8 @@ class Game:
             raise IllegalChoice("the game is over; there is nothing to decide")
         decision, step = self._pending
         picked = decision.resolve(choice)
-        ids = [decision.options[i].id for i in picked]
-        self.choices.append(ids[0] if decision.count == 1 else ids)
+        options = decision.options
+        self.choices.append(options[picked[0]].id if decision.count == 1 else [options[i].id for i in picked])
         self._pending = None
         self.decisions += 1
         step.resume(self, decision, picked)
@@ -161,11 +167,13 @@ class Game:
         """Announce what happened. ``data`` is public to everyone who sees the event
         (everyone, or only ``visible_to``); ``secret`` details are for ``knows`` alone
         (by default the event's ``player``), e.g. which units were placed (B14)."""
+        state = self.state
+        seen = None if visible_to is None else frozenset(visible_to)
         if secret is None:
-            event = Event(kind, self.state.turn, self.state.active, data, None if visible_to is None else frozenset(visible_to))
+            event = _new_event(Event, (kind, state.turn, state.active, data, seen, None, _NOBODY))
         else:
             who = frozenset((data["player"],) if knows is None else knows)
-            event = Event(kind, self.state.turn, self.state.active, data, None if visible_to is None else frozenset(visible_to), dict(secret), who)
+            event = _new_event(Event, (kind, state.turn, state.active, data, seen, dict(secret), who))
         self.events.append(event)
         if self._notify:
             self.pm.hook.warp_game_event(game=self, event=event)
@@ -181,9 +189,23 @@ class Game:
         return out
 
     def ask(self, seat: int, kind: str, prompt: str, options: Iterable[Option], count: int = 1, context: Any = None) -> Decision:
-        return Decision(seat, kind, prompt, tuple(options), count, context)
+        return _new_decision(Decision, (seat, kind, prompt, tuple(options), count, context))
 
     # ------------------------------------------------------------------ views and copies
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator (dice, shuffles, draws); agents never use it."""
+        rng = self._rng
+        if rng is None:  # a copy that has not rolled yet: build its generator now
+            rng = self._rng = random.Random.__new__(random.Random)  # no OS seeding: the state is set next
+            rng.setstate(self._rng_state)
+        self._rng_state = None  # the generator may move on: the snapshot no longer describes it
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_state = rng, None
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: an observer who sees only public things)."""
@@ -195,12 +217,17 @@ class Game:
         """An independent copy for looking ahead; far cheaper than ``copy.deepcopy``.
 
         The copy shares the rules, board and plugins, has its own state, random
-        generator and step stack, and starts with an empty event list.
+        generator and step stack, and starts with an empty event list. The copy's
+        generator is built from a snapshot of this one when it first rolls (many
+        copies made while looking ahead never roll), and copies made one after the
+        other without a roll in between share one snapshot.
         """
         twin = object.__new__(Game)
         twin.setup, twin.pm, twin.hook, twin.rules, twin.board = self.setup, self.pm, self.hook, self.rules, self.board
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        snapshot = self._rng_state
+        if snapshot is None:
+            snapshot = self._rng_state = self._rng.getstate()
+        twin._rng, twin._rng_state = None, snapshot
         twin.state = self.state.copy()
         twin.events = []
         twin.choices = self.choices[:]
@@ -238,7 +265,7 @@ class Game:
 
     def unit_label(self, unit_id: int) -> str:
         t = self.state.units[unit_id].type
-        return f"{t.name} (F{t.force})"
+        return self.rules.unit_label(t)
 
     def card_name(self, card_id: int) -> str:
-        return self.rules.cards[card_id].name
+        return self.rules.card_names[card_id]

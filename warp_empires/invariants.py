@@ -1,7 +1,8 @@
 """Checks that hold in every position of every game, whatever the theme.
 
 Used by the property tests, by ``warp-empires simulate --check`` and by anyone
-debugging a theme: no unit is created or lost outside the rules, no card is lost or
+debugging a theme: no unit is created or lost outside the rules, the indexes of
+occupied and controlled zones agree with the units and markers, no card is lost or
 duplicated, treasuries never go negative, control markers sit only on zones that earn,
 and the game always either waits for a decision or is over.
 """
@@ -46,6 +47,16 @@ def problems(game: Game) -> list[str]:
         out.append("the pools or the board hold units marked as elsewhere")
     if s.phase != "recruit" and any(u.place == OFFER for u in s.units):
         out.append("units are left on offer outside the recruit phase")
+    counted: dict[int, dict[int, int]] = {}
+    for u in s.units:
+        if u.place == BOARD:
+            zones = counted.setdefault(u.owner, {})
+            zones[u.zone] = zones.get(u.zone, 0) + 1
+    if {seat: zones for seat, zones in s.occupied.items() if zones} != counted:
+        out.append("the index of occupied zones disagrees with the units on the board")
+    for p in s.players:
+        if set(s.control.zones_of(p.seat)) != {z for z, c in s.control.items() if c == p.seat}:
+            out.append(f"the index of {p.name}'s controlled zones disagrees with the control markers")
     held = sorted([c for p in s.players for c in p.hand] + s.deck + s.discard)
     if held != list(range(len(game.rules.cards))):
         out.append("a card is lost or duplicated")

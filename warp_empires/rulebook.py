@@ -54,6 +54,18 @@ class Rulebook:
     effects: Mapping[str, Effect]  # by card type id
     phases: Mapping[str, Callable[..., Any]]
     has_reactions: bool = False
+    #: Card windows: "move", "battle", "after_battle" (the phases effects name) and
+    #: "reacts:card", "reacts:die", "reacts:move" -> the card type ids offered there.
+    windows: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    #: Per card id: its option id (``card:<id>``) and the label of playing it.
+    card_keys: tuple[str, ...] = ()
+    play_labels: tuple[str, ...] = ()
+    #: Card type id -> its effect's :meth:`~warp_empires.effects.base.Effect.test_key`, for those that share tests.
+    test_keys: Mapping[str, Any] = attrs.field(factory=dict)
+    #: Per card id: its name.
+    card_names: tuple[str, ...] = ()
+    _can_enter: dict[str, frozenset[str]] = attrs.field(factory=dict, eq=False, repr=False)
+    _unit_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
 
     @classmethod
     def from_plugins(cls, pm: Any, setup: GameSetup | None = None) -> Rulebook:
@@ -94,7 +106,19 @@ class Rulebook:
         if missing:
             raise SetupError(f"phase {missing[0]!r} has no handler; known phases: {', '.join(sorted(phases))}")
         has_reactions = any(e.reacts_to for e in effects.values())
-        book = cls(info, settings, units, factions, zones, card_types, cards, effects, phases, has_reactions)
+        windows: dict[str, set[str]] = {}
+        for type_id, effect in effects.items():
+            for window in effect.phases:
+                windows.setdefault(window, set()).add(type_id)
+            if effect.reacts_to:
+                windows.setdefault(f"reacts:{effect.reacts_to}", set()).add(type_id)
+        book = cls(
+            info, settings, units, factions, zones, card_types, cards, effects, phases, has_reactions,
+            {k: frozenset(v) for k, v in windows.items()},
+            tuple(f"card:{i}" for i in range(len(cards))), tuple(f"Play {ct.name}" for ct in cards),
+            {type_id: key for type_id, effect in effects.items() if (key := effect.test_key()) is not None},
+            tuple(ct.name for ct in cards),
+        )
         if setup is not None:
             book.check_setup(setup)
         return book
@@ -197,9 +221,20 @@ class Rulebook:
                 return a.amount
         return self.settings.hand_limit
 
+    def unit_label(self, unit_type: UnitType) -> str:
+        """How options name a unit of ``unit_type``: its name and force (written once per type)."""
+        label = self._unit_labels.get(unit_type.id)
+        if label is None:
+            label = self._unit_labels[unit_type.id] = f"{unit_type.name} (F{unit_type.force})"
+        return label
+
     def can_enter(self, faction: Faction) -> frozenset[str]:
-        out: frozenset[str] = frozenset()
-        for a in faction.abilities:
-            if a.kind == "can_enter":
-                out = out | a.zone_types
+        """The impassable zone types ``faction``'s units may enter (worked out once per faction)."""
+        out = self._can_enter.get(faction.id)
+        if out is None:
+            out = frozenset()
+            for a in faction.abilities:
+                if a.kind == "can_enter":
+                    out = out | a.zone_types
+            self._can_enter[faction.id] = out
         return out

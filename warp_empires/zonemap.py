@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import networkx as nx
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 Point = tuple[float, float]
 
@@ -48,6 +50,7 @@ class ZoneMap:
     starts: tuple[int, ...] = ()
     meta: Mapping[str, Any] = attrs.field(factory=dict, converter=lambda m: MappingProxyType(dict(m)))
     _adjacency: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
+    _board: Any = attrs.field(init=False, repr=False, eq=False, default=None)  # see Board.of
 
     def __attrs_post_init__(self) -> None:
         n = len(self.zones)
@@ -91,6 +94,8 @@ class ZoneMap:
 
     def graph(self) -> nx.Graph:
         """The map as a networkx graph; node attributes are the zone's fields."""
+        import networkx as nx  # a tenth of a second to import: only callers of graph() pay it
+
         g = nx.Graph()
         for z in self.zones:
             g.add_node(z.id, **attrs.asdict(z, recurse=False))

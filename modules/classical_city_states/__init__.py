@@ -362,7 +362,7 @@ class CityStates(ThemePlugin):
         s.registers["starts"] = tuple(starts)
         home_type = game.rules.zone_types["home_city"]
         for zone in starts:
-            s.zone_types[zone] = home_type  # a player's start zone is their home city
+            s.set_zone_type(zone, home_type)  # a player's start zone is their home city
         for zone, ztype in enumerate(s.zone_types):
             if ztype.id == "city":
                 s.registers[f"income:{zone}"] = game.rng.randint(1, 6)  # fixed for the whole game

@@ -46,6 +46,10 @@ class MoveEnemyStack(Effect):
             if plot_destinations(game, seat, zone, owner)
         ]
 
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        s = game.state
+        return any(plot_destinations(game, seat, zone, owner) for owner in opponents(game, seat) for zone in s.occupied.get(owner, ()))
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         zone, owner = target
         game.push(PushStack(seat, zone, owner))

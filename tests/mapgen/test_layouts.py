@@ -85,11 +85,20 @@ def test_the_fast_centroids_agree_with_the_cells():
     assert np.allclose(cell_centroids(sites, w, h), voronoi_cells(sites, w, h).centroids, atol=1e-6)
 
 
-def test_large_maps_use_stratified_points_with_a_minimum_spacing():
-    w, h = frame_size(5000, None, None)
-    sites = random_sites(5000, w, h, np.random.default_rng(1))
+@pytest.mark.parametrize("count", [12, 40, 300, 5000])
+def test_sites_keep_a_minimum_spacing_at_every_size(count):
+    w, h = frame_size(count, None, None)
+    sites = random_sites(count, w, h, np.random.default_rng(1))
     from scipy.spatial import cKDTree
 
     d, _ = cKDTree(sites).query(sites, k=2)
-    assert len(sites) == 5000
+    assert len(sites) == count
     assert d[:, 1].min() > 0.2 * 100  # zones are about 100 map units wide
+
+
+def test_sites_are_not_a_regular_grid():
+    w, h = frame_size(200, None, None)
+    sites = random_sites(200, w, h, np.random.default_rng(2))
+    # a grid would put the 200 sites on about 15 columns and 15 rows
+    assert len(np.unique(np.round(sites[:, 0]))) > 150
+    assert len(np.unique(np.round(sites[:, 1]))) > 150

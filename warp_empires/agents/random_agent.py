@@ -16,5 +16,5 @@ class RandomAgent:
         decision = game.pending
         n = len(decision.options)
         if decision.count == 1:
-            return self.rng.randrange(n)
+            return self.rng._randbelow(n)  # what randrange(n) returns, without its argument checks
         return self.rng.sample(range(n), decision.count)

@@ -5,17 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 import click
 from rich.console import Console
 
-from ..mapgen import MapTheme, check_map, fairness, generate_map, load, map_theme, save
-from ..mapgen.importers import import_map
-from ..mapgen.render import save_png, save_svg
-from ..mapgen.summary import print_summary
 from ..zonemap import ZoneMap
 from .common import friendly
+
+if TYPE_CHECKING:
+    from ..mapgen import MapTheme
+
+# The map generator, importers and renderers need numpy and scipy, which take most of a
+# second to import: each command imports what it uses, so other commands start at once.
 
 #: Maps of at least this many zones take a second or more; they show a progress line.
 PROGRESS_ZONES = 1500
@@ -23,6 +26,7 @@ PROGRESS_ZONES = 1500
 
 def _theme(ctx: click.Context, module: str, players: int) -> MapTheme:
     """The zone types and map rules of ``module``, through its plugin manager."""
+    from ..mapgen import map_theme
     from ..plugins import make_manager
 
     paths = tuple(((ctx.find_root().obj or {}).get("module_paths", ())))
@@ -64,6 +68,8 @@ def _progress(zones: int) -> Iterator[Callable[[str], None] | None]:
 
 
 def _draw(zone_map: ZoneMap, zone_types, svg: str | None, png: str | None) -> None:
+    from ..mapgen.render import save_png, save_svg
+
     if svg:
         save_svg(zone_map, svg, zone_types)
         click.echo(f"wrote {svg}")
@@ -94,6 +100,8 @@ def map_group() -> None:
 @friendly
 def generate_command(ctx, module, zones, players, seed, balanced, symmetric, layout, width, height, output, svg, png) -> None:
     """Generate a random map that meets the theme's rules and save it."""
+    from ..mapgen import fairness, generate_map, save
+
     if layout == "hex":
         for name, value in (("--width", width), ("--height", height)):
             if value is not None and value != int(value):
@@ -140,6 +148,9 @@ def _recorded_theme(ctx, zone_map: ZoneMap, module: str | None, players: int):
 @friendly
 def show_command(ctx, file, module, svg, png) -> None:
     """Describe a map file in the terminal, and optionally draw it."""
+    from ..mapgen import load
+    from ..mapgen.summary import print_summary
+
     zone_map = load(file)
     theme = _recorded_theme(ctx, zone_map, module, max(1, len(zone_map.starts)))
     zone_types = theme.zone_types if theme else None
@@ -155,6 +166,8 @@ def show_command(ctx, file, module, svg, png) -> None:
 @friendly
 def check_command(ctx, file, module, players) -> None:
     """Check a map file: print "ok" (exit 0) or every problem, one per line (exit 1)."""
+    from ..mapgen import check_map, load
+
     zone_map = load(file)
     problems: list[str] = []
     problems += _save_problems(zone_map)
@@ -184,6 +197,9 @@ def check_command(ctx, file, module, players) -> None:
 @friendly
 def import_command(ctx, file, output, module, seed, players, svg, png) -> None:
     """Turn a Risk-style .map file or a .graphml graph into a map file."""
+    from ..mapgen import save
+    from ..mapgen.importers import import_map
+
     if players and not module:
         raise click.ClickException("--players needs --module (start zones take the theme's start zone type)")
     theme = _theme(ctx, module, players) if module else None

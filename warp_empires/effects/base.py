@@ -41,10 +41,23 @@ class Effect(ABC):
         """The legal targets (``None`` when the card takes no target)."""
         return None
 
-    def playable(self, game: Game, seat: int, ctx: Any) -> bool:
-        """Whether ``seat`` may play it now; by default, when it has a legal target."""
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        """Whether :meth:`targets` would offer anything (or the card takes no target).
+
+        Hands are checked for playable cards at every turn of the game, so effects with
+        targets answer this directly, stopping at the first target and building no labels.
+        """
         targets = self.targets(game, seat, ctx)
         return targets is None or bool(targets)
+
+    def playable(self, game: Game, seat: int, ctx: Any) -> bool:
+        """Whether ``seat`` may play it now; by default, when it has a legal target."""
+        return self.has_target(game, seat, ctx)
+
+    def test_key(self) -> Any:
+        """Cards whose effects give equal keys are playable in exactly the same positions,
+        so a hand holding several is tested once (``None``, the default: test it alone)."""
+        return None
 
     @abstractmethod
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:

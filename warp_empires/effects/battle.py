@@ -71,6 +71,12 @@ def enemy_fighter_options(game: Game, seat: int) -> list[Option]:
     return [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.fighters(game, battle.other(seat))]
 
 
+def enemy_fighting(game: Game, seat: int) -> bool:
+    """Whether the other side has units fighting in this battle."""
+    battle = game.state.battle
+    return bool(battle.fighters(game, battle.other(seat)))
+
+
 class DestroyUnit(Effect):
     """Battle: destroy one enemy unit of your choice in this battle (a leader is captured)."""
 
@@ -78,6 +84,9 @@ class DestroyUnit(Effect):
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         return enemy_fighter_options(game, seat)
+
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        return enemy_fighting(game, seat)
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         unit = game.state.units[target]

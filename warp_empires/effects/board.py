@@ -12,7 +12,7 @@ from ..model.state import BOARD, POOL
 from ..rules.battle import note_destroyed
 from ..rules.recruit import draw_units, pool_key
 from .base import Effect, opponents
-from .battle import enemy_fighter_options
+from .battle import enemy_fighter_options, enemy_fighting
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -27,6 +27,10 @@ class LookAtStack(Effect):
             for zone in game.state.zones_with_units(other):
                 out.append(Option(f"stack:{zone}:{other}", f"{game.state.players[other].name} in {game.zone_name(zone)}", (zone, other)))
         return out
+
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        occupied = game.state.occupied
+        return any(occupied.get(other) for other in opponents(game, seat))
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         zone, other = target
@@ -68,6 +72,13 @@ class DestroyStack(Effect):
             near |= game.board.within(zone, self.params["range"])
         return [stack_option(game, z, o) for z in sorted(near) for o in sorted(s.owners_in(z) - {seat})]
 
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        s = game.state
+        for zone in s.occupied.get(seat, ()):
+            if any(s.has_enemy(z, seat) for z in game.board.within(zone, self.params["range"])):
+                return True
+        return False
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         zone, owner = target
         doomed = game.state.stack(zone, owner)
@@ -84,12 +95,15 @@ class TakeControl(Effect):
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         return enemy_fighter_options(game, seat)
 
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        return enemy_fighting(game, seat)
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         unit = game.state.units[target]
         if unit.place != BOARD or unit.zone != game.state.battle.zone or unit.owner == seat:
             return  # it left the battle before the card took effect
         before = unit.owner
-        unit.owner = seat
+        game.state.change_owner(target, seat)
         game.emit("unit_taken", player=seat, victim=before, unit=unit.type.name, zone=unit.zone)
 
 
@@ -142,11 +156,27 @@ class ChangeZoneType(Effect):
             out.append(Option(f"zone:{zone}", f"{game.zone_name(zone)} ({ztype.name})", zone))
         return out
 
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        """:meth:`targets`' tests, stopping at the first zone that passes."""
+        p = self.params
+        s = game.state
+        if s.players[seat].treasury < p["cost"]:
+            return False
+        new = game.rules.zone_types[p["to"]]
+        for zone in self._candidates(game, seat):
+            ztype = s.zone_types[zone]
+            if ztype.id == new.id or (p["from"] and ztype.id not in p["from"]):
+                continue
+            if ztype.tags & set(p["not_tags"]) or (p["empty"] and s.zone_units.get(zone)):
+                continue
+            return True
+        return False
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         s = game.state
         old, new = s.zone_types[target], game.rules.zone_types[self.params["to"]]
         s.players[seat].treasury -= self.params["cost"]
-        s.zone_types[target] = new
+        s.set_zone_type(target, new)
         if not new.generates_revenue and target in s.control:
             del s.control[target]
         game.emit("zone_changed", player=seat, zone=target, frm=old.name, to=new.name, cost=self.params["cost"])
@@ -162,6 +192,10 @@ class PlaceFreeUnits(Effect):
         if not s.pools.get(pool_key(game, seat)):
             return []
         return [Option(f"zone:{z}", game.zone_name(z), z) for z in s.controlled(seat)]
+
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        s = game.state
+        return bool(s.pools.get(pool_key(game, seat))) and bool(s.control.zones_of(seat))
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         s = game.state

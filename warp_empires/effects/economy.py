@@ -10,7 +10,7 @@ from ..decisions import Option
 from ..engine import Step
 from ..model.state import Lasting
 from ..rules.reactions import RollDie
-from .base import Effect, opponent_options
+from .base import Effect, opponent_options, opponents
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -31,6 +31,10 @@ class StealRevenue(Effect):
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         return [o for o in opponent_options(game, seat) if game.state.players[o.value].treasury > 0]
 
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        players = game.state.players
+        return any(players[o].treasury > 0 for o in opponents(game, seat))
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         s = game.state
         amount = min(self.params["amount"], s.players[target].treasury)
@@ -48,6 +52,9 @@ class RevenueDelta(Effect):
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option] | None:
         return None if self.params["target"] == "self" else opponent_options(game, seat)
 
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        return self.params["target"] == "self" or len(game.state.players) > 1
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         who = seat if target is None else target
         game.state.lasting.append(Lasting("revenue_delta", who, self.params["amount"], until_turn=next_turn_of(game, who), source=seat))
@@ -63,6 +70,13 @@ class NoEntryTreaty(Effect):
             return []
         bound = {e.seat for e in s.lasting if e.kind == "no_entry" and e.source == seat}
         return [o for o in opponent_options(game, seat) if o.value not in bound]
+
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        s = game.state
+        if not s.occupied.get(seat):
+            return False
+        bound = {e.seat for e in s.lasting if e.kind == "no_entry" and e.source == seat}
+        return any(o not in bound for o in opponents(game, seat))
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         until = next_turn_of(game, target)
@@ -83,6 +97,10 @@ class ZoneRevolt(Effect):
             for z, c in sorted(s.control.items())
             if c != seat and s.zone_types[z].generates_revenue
         ]
+
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        types = game.state.zone_types
+        return any(c != seat and types[z].generates_revenue for z, c in game.state.control.items())
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         key = f"revolt:{target}"

@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 
+def opponent_with_cards(game: Game, seat: int) -> bool:
+    players = game.state.players
+    return any(players[o].hand for o in opponents(game, seat))
+
+
 class DrawCards(Effect):
     """Draw ``count`` cards. Not offered when the deck and the discard pile are both
     empty (there would be nothing to draw but the card itself)."""
@@ -35,6 +40,9 @@ class Discard(Effect):
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         return [o for o in opponent_options(game, seat) if game.state.players[o.value].hand]
+
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        return opponent_with_cards(game, seat)
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         game.push(ChooseDiscards(target, self.params["count"]))
@@ -64,6 +72,9 @@ class StealCard(Effect):
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         return [o for o in opponent_options(game, seat) if game.state.players[o.value].hand]
 
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        return opponent_with_cards(game, seat)
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         theirs = game.state.players[target].hand
         taken = []
@@ -79,6 +90,9 @@ class LookAtHand(Effect):
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         return opponent_options(game, seat)
+
+    def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        return len(game.state.players) > 1
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         cards = [game.card_name(c) for c in game.state.players[target].hand]

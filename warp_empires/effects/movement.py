@@ -32,6 +32,10 @@ class MoveStacks(Effect):
                     return True
         return False
 
+    def test_key(self) -> Any:
+        p = self.params
+        return (type(self), p["min"], p["points"], p["tag"], p["single"])  # "max" never changes playability
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         p = self.params
         game.push(StackMoves(seat, p["max"], points=p["points"], tag=p["tag"], single=p["single"], required=p["min"] if p["min"] > 1 else 0))

@@ -8,7 +8,7 @@ import attrs
 import numpy as np
 
 from .hexgrid import grid_size, hex_cells, hex_symmetry
-from .points import POISSON_LIMIT, random_sites, relax
+from .points import SMALL_MAP, random_sites, relax
 from .symmetry import Symmetry, relax_symmetric, symmetric_sites
 from .voronoi import Cells, voronoi_cells
 
@@ -68,7 +68,7 @@ def build_layout(
     if zones < 2:
         raise ValueError("a map needs at least 2 zones")
     w, h = frame_size(zones, width, height)
-    passes = 2 if zones <= POISSON_LIMIT else 1
+    passes = 2 if zones <= SMALL_MAP else 1
     say("placing zones")
     if symmetric:
         sites, sym = symmetric_sites(zones, w, h, players, rng)

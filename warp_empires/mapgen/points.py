@@ -1,41 +1,20 @@
 """Where zones go: evenly spread random sites, then Lloyd relaxation.
 
-Small maps use scipy's Poisson disc sampler, which gives every site a clear space
-around it. Its sampler is written in Python and takes about a second per thousand
-sites, so larger maps use a stratified sample instead (one jittered site per cell of
-a staggered grid), which has a guaranteed minimum spacing too and costs almost
-nothing; relaxation then makes the two indistinguishable to the eye.
+Sites are a stratified sample: one jittered site in each cell of a staggered grid.
+That guarantees a minimum spacing between zones, as a Poisson disc would, costs
+almost nothing at any size (a Poisson disc sampler in Python takes about a second per
+thousand sites, more than all the rest of a small map); the random choice of cells,
+the jitter and then relaxation break up the grid.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from scipy.stats import qmc
 
 from .voronoi import cell_centroids
 
-#: Largest number of sites drawn with the Poisson disc sampler.
-POISSON_LIMIT = 1000
-
-#: Poisson disc sampling fills a region with about this many sites per radius squared.
-_FILL_DENSITY = 0.6
-
-
-def poisson_sites(count: int, width: float, height: float, rng: np.random.Generator) -> np.ndarray:
-    """``count`` sites in the frame, no two closer than a fixed radius.
-
-    The frame is filled completely and then thinned at random to ``count``, so no
-    corner of the frame is left empty.
-    """
-    radius = np.sqrt(_FILL_DENSITY * width * height / (1.08 * count))
-    while True:
-        engine = qmc.PoissonDisk(2, radius=radius, l_bounds=[0.0, 0.0], u_bounds=[width, height], rng=rng)
-        sites = engine.fill_space()
-        if len(sites) >= count:
-            break
-        radius *= 0.95
-    keep = np.sort(rng.choice(len(sites), size=count, replace=False))
-    return sites[keep]
+#: Maps of at most this many zones get a second relaxation pass (cheap at that size).
+SMALL_MAP = 1000
 
 
 def stratified_sites(count: int, width: float, height: float, rng: np.random.Generator) -> np.ndarray:
@@ -56,12 +35,8 @@ def stratified_sites(count: int, width: float, height: float, rng: np.random.Gen
 
 
 def random_sites(count: int, width: float, height: float, rng: np.random.Generator) -> np.ndarray:
-    """Evenly spread sites: Poisson disc for small maps, stratified for large ones."""
-    if count <= POISSON_LIMIT:
-        sites = poisson_sites(count, width, height, rng)
-    else:
-        sites = stratified_sites(count, width, height, rng)
-    return keep_inside(sites, width, height)
+    """``count`` evenly spread sites in the frame, none on its edge."""
+    return keep_inside(stratified_sites(count, width, height, rng), width, height)
 
 
 def keep_inside(sites: np.ndarray, width: float, height: float) -> np.ndarray:

@@ -62,6 +62,112 @@ class ZoneUnits:
     def copy(self) -> ZoneUnits:
         return ZoneUnits(self._count, {z: ids[:] for z, ids in self._zones.items() if ids})
 
+    def occupied_lists(self):
+        """The unit lists of the zones that may hold units (every unit on the board is in one)."""
+        return self._zones.values()
+
+
+class ZoneTypes(list):
+    """The type of every zone, by zone id: a list to read, changed only through
+    :meth:`GameState.set_zone_type`.
+
+    Copies of a game share one list until one of them changes a zone's type (a card
+    turning a zone into Hazard): on a 10,000-zone map that makes a copy twice as cheap.
+    Writing into the list directly would change every copy at once, so it is refused.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("zone types are shared by copies of a game; change one with GameState.set_zone_type(zone, zone_type)")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple:
+        return (ZoneTypes, (list(self),))
+
+
+class Control(dict):
+    """Control markers: zone -> the seat whose marker is on it.
+
+    A plain dict to read, which also keeps each seat's set of zones, so that "which
+    zones does this seat control" costs what the answer costs, not a scan of every
+    marker. Every way of changing a dict keeps that set up to date.
+    """
+
+    __slots__ = ("_zones_of",)
+
+    def __init__(self, markers: Any = ()):
+        super().__init__()
+        self._zones_of: dict[int, set[int]] = {}
+        self.update(markers)
+
+    @classmethod
+    def of(cls, markers: Any) -> Control:
+        """``markers`` itself if it is a Control, else a Control holding the same markers."""
+        return markers if type(markers) is cls else cls(markers)
+
+    def zones_of(self, seat: int) -> set[int] | tuple[()]:
+        """The zones carrying ``seat``'s marker (do not change the set)."""
+        return self._zones_of.get(seat, ())
+
+    def __setitem__(self, zone: int, seat: int) -> None:
+        before = dict.get(self, zone)
+        if before is not None:
+            self._zones_of[before].discard(zone)
+        self._zones_of.setdefault(seat, set()).add(zone)
+        dict.__setitem__(self, zone, seat)
+
+    def __delitem__(self, zone: int) -> None:
+        self._zones_of[dict.__getitem__(self, zone)].discard(zone)
+        dict.__delitem__(self, zone)
+
+    _MISSING = object()
+
+    def pop(self, zone: int, default: Any = _MISSING) -> Any:
+        if zone in self:
+            seat = self[zone]
+            del self[zone]
+            return seat
+        if default is Control._MISSING:
+            raise KeyError(zone)
+        return default
+
+    def popitem(self) -> tuple[int, int]:
+        zone, seat = dict.popitem(self)
+        self._zones_of[seat].discard(zone)
+        return zone, seat
+
+    def setdefault(self, zone: int, seat: int) -> int:  # type: ignore[override]
+        if zone not in self:
+            self[zone] = seat
+        return self[zone]
+
+    def update(self, *others: Any, **more: Any) -> None:
+        for other in others:
+            for zone, seat in (other.items() if hasattr(other, "items") else other):
+                self[zone] = seat
+        for zone, seat in more.items():
+            self[zone] = seat
+
+    def __ior__(self, other: Any) -> Control:
+        self.update(other)
+        return self
+
+    def clear(self) -> None:
+        dict.clear(self)
+        self._zones_of.clear()
+
+    def copy(self) -> Control:
+        twin = Control()
+        dict.update(twin, self)
+        twin._zones_of = {seat: set(zones) for seat, zones in self._zones_of.items() if zones}
+        return twin
+
+    def __reduce__(self) -> tuple:
+        return (Control, (dict(self),))
+
 
 @attrs.define(slots=True)
 class Unit:
@@ -110,16 +216,20 @@ class Lasting:
     until_turn: int = 0
     source: int = NOBODY  # the seat that played the card
 
+    def copy(self) -> Lasting:
+        return Lasting(self.kind, self.seat, self.amount, self.zone, self.until_turn, self.source)
 
-@attrs.define(slots=True)
+
+@attrs.define(slots=True, on_setattr=attrs.setters.NO_OP)  # plain attribute sets: they are frequent
 class GameState:
     """The whole mutable position of a game."""
 
     units: list[Unit]
     players: list[Player]
     zone_units: ZoneUnits
-    zone_types: list[ZoneType]
-    control: dict[int, int]  # zone -> seat holding its control marker
+    zone_types: ZoneTypes = attrs.field(converter=lambda types: types if type(types) is ZoneTypes else ZoneTypes(types))
+    # zone -> seat holding its control marker; read and set as ``control`` (below)
+    _control: Control = attrs.field(converter=Control.of)
     pools: dict[str, list[int]]
     deck: list[int]
     discard: list[int] = attrs.field(factory=list)
@@ -134,18 +244,43 @@ class GameState:
     negated: set[int] = attrs.field(factory=set)
     battle: Any = None  # the battle being fought, if any (rules.battle.Battle)
     next_play: int = 0
+    # seat -> {zone: how many of the seat's units are there}, kept up to date by the
+    # methods below that move chits; built from the units when not given.
+    occupied: dict[int, dict[int, int]] | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def control(self) -> Control:
+        """zone -> the seat whose control marker is on it (a :class:`Control`)."""
+        return self._control
+
+    @control.setter
+    def control(self, markers: Any) -> None:
+        self._control = Control.of(markers)
+
+    def set_zone_type(self, zone: int, zone_type: ZoneType) -> None:
+        """``zone`` becomes a zone of ``zone_type`` in this game (and none of its copies)."""
+        types = ZoneTypes(self.zone_types)  # copied on write: the list may be shared
+        list.__setitem__(types, zone, zone_type)
+        self.zone_types = types
+
+    def __attrs_post_init__(self) -> None:
+        if self.occupied is None:
+            self.occupied = {}
+            for u in self.units:
+                if u.place == BOARD:
+                    self._enter(u.owner, u.zone)
 
     def copy(self) -> GameState:
         return GameState(
             units=[u.copy() for u in self.units],
             players=[p.copy() for p in self.players],
             zone_units=self.zone_units.copy(),
-            zone_types=self.zone_types[:],
-            control=dict(self.control),
+            zone_types=self.zone_types,  # shared until one side changes a zone's type
+            control=self.control.copy(),
             pools={k: v[:] for k, v in self.pools.items()},
             deck=self.deck[:],
             discard=self.discard[:],
-            lasting=[attrs.evolve(x) for x in self.lasting],
+            lasting=[x.copy() for x in self.lasting],
             turn=self.turn,
             active=self.active,
             phase=self.phase,
@@ -156,6 +291,7 @@ class GameState:
             negated=set(self.negated),
             battle=None if self.battle is None else self.battle.copy(),
             next_play=self.next_play,
+            occupied={seat: dict(zones) for seat, zones in self.occupied.items() if zones},
         )
 
     # ------------------------------------------------------------------ queries
@@ -178,31 +314,60 @@ class GameState:
 
     def units_of(self, seat: int) -> list[int]:
         """Ids of ``seat``'s units on the board, in id order."""
-        return [u.id for u in self.units if u.owner == seat and u.place == BOARD]
+        units, zone_units = self.units, self.zone_units
+        mine = [u for z in self.occupied.get(seat, ()) for u in zone_units.get(z) if units[u].owner == seat]
+        mine.sort()
+        return mine
 
     def zones_with_units(self, seat: int) -> list[int]:
-        """Zones holding ``seat``'s units, in id order (scans units, not zones: big maps stay cheap)."""
-        return sorted({u.zone for u in self.units if u.owner == seat and u.place == BOARD})
+        """Zones holding ``seat``'s units, in id order (from the index the chit moves keep)."""
+        return sorted(self.occupied.get(seat, ()))
+
+    def occupies(self, seat: int, zone: int) -> bool:
+        """Whether ``seat`` has units in ``zone``."""
+        zones = self.occupied.get(seat)
+        return zones is not None and zone in zones
 
     def controlled(self, seat: int) -> list[int]:
         """Zones carrying ``seat``'s control marker, in id order."""
-        return sorted(z for z, c in self.control.items() if c == seat)
+        return sorted(self.control.zones_of(seat))
+
+    # ------------------------------------------------------------------ the occupied index
+
+    def _enter(self, seat: int, zone: int) -> None:
+        zones = self.occupied.get(seat)
+        if zones is None:
+            zones = self.occupied[seat] = {}
+        zones[zone] = zones.get(zone, 0) + 1
+
+    def _leave(self, seat: int, zone: int) -> None:
+        zones = self.occupied[seat]
+        left = zones[zone] - 1
+        if left:
+            zones[zone] = left
+        else:
+            del zones[zone]
 
     # ------------------------------------------------------------------ moving chits
+    # Rules change where a unit is, and who owns one on the board, only through these
+    # methods: they keep ``zone_units`` and the ``occupied`` index in step.
 
     def put_on_board(self, unit_id: int, seat: int, zone: int) -> None:
         u = self.units[unit_id]
         if u.place == BOARD:
             self.zone_units[u.zone].remove(unit_id)
+            self._leave(u.owner, u.zone)
         elif u.place == POOL:
             self.pools[u.pool].remove(unit_id)
         u.place, u.owner, u.zone = BOARD, seat, zone
         self.zone_units[zone].append(unit_id)
+        self._enter(seat, zone)
 
     def return_to_pool(self, unit_id: int) -> None:
         u = self.units[unit_id]
         if u.place == BOARD:
             self.zone_units[u.zone].remove(unit_id)
+            self._leave(u.owner, u.zone)
         if u.place != POOL:
             self.pools[u.pool].append(unit_id)
         u.place, u.owner, u.zone, u.moved = POOL, NOBODY, NOBODY, False
@@ -211,7 +376,16 @@ class GameState:
         u = self.units[unit_id]
         if u.place == BOARD:
             self.zone_units[u.zone].remove(unit_id)
-        u.place, u.owner, u.zone = CAPTURED, captor, NOBODY
+            self._leave(u.owner, u.zone)
+        u.place, u.owner, u.zone, u.moved = CAPTURED, captor, NOBODY, False
+
+    def change_owner(self, unit_id: int, seat: int) -> None:
+        """A unit on the board changes sides where it stands."""
+        u = self.units[unit_id]
+        if u.place == BOARD:
+            self._leave(u.owner, u.zone)
+            self._enter(seat, u.zone)
+        u.owner = seat
 
     def set_top(self, unit_id: int) -> None:
         """Put ``unit_id`` on top of its owner's stack (the unit other players see)."""
@@ -222,5 +396,7 @@ class GameState:
     def move_unit(self, unit_id: int, zone: int) -> None:
         u = self.units[unit_id]
         self.zone_units[u.zone].remove(unit_id)
+        self._leave(u.owner, u.zone)
         u.zone = zone
         self.zone_units[zone].append(unit_id)
+        self._enter(u.owner, zone)

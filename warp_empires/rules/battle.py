@@ -143,7 +143,7 @@ class AfterBattles(Step):
     seat: int
 
     def run(self, game: Game) -> Decision | None:
-        options = card_options(game, self.seat, None, lambda e: "after_battle" in e.phases)
+        options = card_options(game, self.seat, None, "after_battle")
         if not options:
             return None
         return game.ask(self.seat, "play_card", "Battles are over: play a card or pass", [PASS, *options])
@@ -192,7 +192,7 @@ class BattleCards(Step):
 
     def run(self, game: Game) -> Decision | None:
         battle = game.state.battle
-        options = card_options(game, self.seat, "battle", lambda e: "battle" in e.phases)
+        options = card_options(game, self.seat, "battle", "battle")
         if not options:
             self._passed(game, battle)
             return None

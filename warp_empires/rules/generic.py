@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..hookspecs import hookimpl
 from ..model.data import MapRules, Settings
 from . import battle, draw, economy, move, recruit
+from .move import generic_allowance
 from .setup import generic_setup
 
 PHASES = {
@@ -59,7 +60,7 @@ def warp_tiebreak(game):
 
 @hookimpl(trylast=True)
 def warp_move_allowance(game, seat, units):
-    return move.generic_allowance(game, seat, units)
+    return generic_allowance(game, seat, units)
 
 
 @hookimpl(trylast=True)
@@ -81,6 +82,8 @@ def warp_revenue_modifiers(game, seat):
 def warp_blocked_zones(game, seat, units):
     """Zones of players ``seat`` has promised not to enter (lasting ``no_entry`` effects)."""
     s = game.state
+    if not s.lasting:
+        return ()
     protected = {e.source for e in s.lasting if e.kind == "no_entry" and e.seat == seat}
     if not protected:
         return ()

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..decisions import Decision, Option
+from ..decisions import Decision, Later, Option
 from ..engine import Step
 from .reactions import PASS, PlayCard, card_options, reaction_window
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..model.data import UnitType
 
 STOP = Option("stop", "Stop moving")
 ALL = "all"
@@ -34,7 +35,7 @@ class MovePhase(Step):
     seat: int
 
     def run(self, game: Game) -> Decision | None:
-        options = card_options(game, self.seat, None, lambda e: "move" in e.phases)
+        options = card_options(game, self.seat, None, "move")
         if mixed_stacks(game, self.seat):
             options.append(ARRANGE)
         if not options:
@@ -65,7 +66,9 @@ def mixed_stacks(game: Game, seat: int) -> list[int]:
     """Zones where ``seat``'s stack holds more than one kind of unit."""
     units = game.state.units
     out = []
-    for zone in game.state.zones_with_units(seat):
+    for zone, count in sorted(game.state.occupied.get(seat, {}).items()):
+        if count < 2:
+            continue  # one unit is never a mixed stack
         first = None
         for u in game.state.zone_units.get(zone):
             if units[u].owner == seat:
@@ -97,7 +100,8 @@ def allowance(game: Game, seat: int, units: tuple[int, ...]) -> int:
 
 
 def generic_allowance(game: Game, seat: int, units: list[int]) -> int:
-    slowest = min(game.state.units[u].type.speed for u in units)
+    chits = game.state.units
+    slowest = min([chits[u].type.speed for u in units])
     if slowest == 0:
         return 0  # fortifications never move, whatever the bonuses
     return slowest + game.state.players[seat].faction.ability_total("speed_bonus")
@@ -105,14 +109,17 @@ def generic_allowance(game: Game, seat: int, units: list[int]) -> int:
 
 def _limits(game: Game, seat: int, units: tuple[int, ...], points: int | None) -> tuple[int, int, frozenset[str], set[int]]:
     """Allowance, owner, enterable impassable types and blocked zones of a moving group."""
+    group = list(units)
     if points is None:
-        points = allowance(game, seat, units)
-    owner = game.state.units[units[0]].owner
+        points = game.hook.warp_move_allowance(game=game, seat=seat, units=group)
+    s = game.state
+    owner = s.units[units[0]].owner
     blocked: set[int] = set()
     if points > 0:
-        for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=list(units)):
-            blocked.update(answer or ())
-    return points, owner, game.rules.can_enter(game.state.players[owner].faction), blocked
+        for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group):
+            if answer:
+                blocked.update(answer)
+    return points, owner, game.rules.can_enter(s.players[owner].faction), blocked
 
 
 def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> dict[int, int]:
@@ -138,14 +145,24 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
 
 def movable(game: Game, seat: int, zone: int, tag: str | None = None) -> tuple[int, ...]:
     units = game.state.units
-    return tuple(
-        u for u in game.state.zone_units.get(zone)
-        if units[u].owner == seat and not units[u].moved and units[u].type.speed > 0 and (tag is None or tag in units[u].type.tags)
-    )
+    out = []
+    for u in game.state.zone_units.get(zone):
+        unit = units[u]
+        if unit.owner == seat and not unit.moved and unit.type.speed > 0 and (tag is None or tag in unit.type.tags):
+            out.append(u)
+    return tuple(out)
 
 
 def stack_label(game: Game, zone: int, units: tuple[int, ...]) -> str:
-    return f"{game.zone_name(zone)}: {len(units)} unit{'s' if len(units) != 1 else ''} ({game.unit_label(units[0])}{', ...' if len(units) > 1 else ''})"
+    return stack_text(game.zone_name(zone), len(units), game.state.units[units[0]].type)
+
+
+def stack_text(zone_name: str, count: int, top: UnitType) -> str:
+    return f"{zone_name}: {count} unit{'s' if count != 1 else ''} ({top.name} (F{top.force}){', ...' if count > 1 else ''})"
+
+
+def unit_text(verb: str, unit_type: UnitType) -> str:
+    return f"{verb} {unit_type.name} (F{unit_type.force})"
 
 
 # ---------------------------------------------------------------------- moving a group
@@ -174,7 +191,8 @@ class StackMoves(Step):
         for zone in game.state.zones_with_units(owner):
             group = movable(game, owner, zone, self.tag)
             if group and can_move(game, self.seat, zone, group[:1] if self.single else group, self.points):
-                options.append(Option(f"zone:{zone}", stack_label(game, zone, group), zone))
+                label = Later((stack_text, game.board.names[zone], len(group), game.state.units[group[0]].type))
+                options.append(Option(f"zone:{zone}", label, zone))
         if not options:
             return None
         if self.required > 0:
@@ -216,7 +234,8 @@ class SelectUnits(Step):
         elif not self.single:
             options.append(Option(ALL, f"Move all {len(self.candidates)} units", None))
         verb = "Move" if self.single else "Add"
-        options += [Option(f"unit:{u}", f"{verb} {game.unit_label(u)}", u) for u in left if can_move(game, self.seat, self.zone, (u,), self.points)]
+        units = game.state.units
+        options += [Option(f"unit:{u}", Later((unit_text, verb, units[u].type)), u) for u in left if can_move(game, self.seat, self.zone, (u,), self.points)]
         return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:

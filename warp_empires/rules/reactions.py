@@ -23,21 +23,45 @@ PASS = Option("pass", "Pass")
 
 
 def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
-    """Cards in ``seat``'s hand whose effect ``accept``s and that have a legal use now."""
+    """Cards in ``seat``'s hand with a legal use now, among those ``accept`` takes.
+
+    ``accept`` names a card window (``"move"``, ``"battle"``, ``"after_battle"``, or
+    ``"reacts:card"``, ``"reacts:die"``, ``"reacts:move"``: the cards whose effects name
+    that phase or react to that) or is a test of an effect. A window name is cheaper:
+    cards that are never offered there are passed over without asking their effect.
+    """
+    hand = game.state.players[seat].hand
+    if not hand:
+        return []
+    rules = game.rules
+    wanted = rules.windows.get(accept) if isinstance(accept, str) else None
+    if wanted is None and isinstance(accept, str):
+        return []
     out = []
     seen: set[str] = set()
-    cards = game.rules.cards
-    effects = game.rules.effects
-    for card in game.state.players[seat].hand:
-        ct = cards[card]
-        effect = effects[ct.id]
-        if not accept(effect):
+    cards = rules.cards
+    effects = rules.effects
+    shared = rules.test_keys
+    tested: dict[Any, bool] = {}
+    for card in hand:
+        type_id = cards[card].id
+        if type_id in seen:  # two copies of one card are the same choice
             continue
-        if ct.id in seen:  # two copies of one card are the same choice
+        if wanted is not None:
+            if type_id not in wanted:
+                continue
+        elif not accept(effects[type_id]):
             continue
-        if effect.playable(game, seat, ctx):
-            seen.add(ct.id)
-            out.append(Option(f"card:{card}", f"Play {ct.name}", card))
+        key = shared.get(type_id)
+        if key is None:
+            ok = effects[type_id].playable(game, seat, ctx)
+        else:  # e.g. two kinds of move card: one test answers both
+            ok = tested.get(key)
+            if ok is None:
+                ok = tested[key] = effects[type_id].playable(game, seat, ctx)
+        if ok:
+            seen.add(type_id)
+            out.append(Option(rules.card_keys[card], rules.play_labels[card], card))
     return out
 
 
@@ -109,7 +133,7 @@ class ReactionWindow(Step):
 
     def run(self, game: Game) -> Decision | None:
         for seat in self.seats:
-            options = card_options(game, seat, self.trigger, lambda e: e.reacts_to == self.trigger[0])
+            options = card_options(game, seat, self.trigger, f"reacts:{self.trigger[0]}")
             if options:
                 what = {"card": "a card was just played", "die": "a die was just rolled", "move": "a move was just made"}[self.trigger[0]]
                 return game.ask(seat, "reaction", f"React? ({what})", options + [PASS], context={"trigger": self.trigger})

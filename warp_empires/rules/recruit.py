@@ -50,19 +50,18 @@ def generic_cost(game: Game, seat: int, unit_type) -> int:
 
 
 def placements(game: Game, seat: int, unit: int) -> list[int]:
+    return [zone for zone in game.state.controlled(seat) if can_place(game, seat, unit, zone)]
+
+
+def can_place(game: Game, seat: int, unit: int, zone: int) -> bool:
+    """Whether ``seat`` may place ``unit`` in ``zone``, a zone it controls."""
     s = game.state
-    ut = s.units[unit].type
-    out = []
-    for zone in s.controlled(seat):
-        ztype = s.zone_types[zone]
-        if not ztype.generates_revenue:
-            continue
-        if ztype.recruit_limit is not None and s.registers.get(f"placed:{zone}", 0) >= ztype.recruit_limit:
-            continue
-        if False in game.hook.warp_can_place(game=game, seat=seat, unit_type=ut, zone=zone):
-            continue
-        out.append(zone)
-    return out
+    ztype = s.zone_types[zone]
+    if not ztype.generates_revenue:
+        return False
+    if ztype.recruit_limit is not None and s.registers.get(f"placed:{zone}", 0) >= ztype.recruit_limit:
+        return False
+    return False not in game.hook.warp_can_place(game=game, seat=seat, unit_type=s.units[unit].type, zone=zone)
 
 
 def recruit_phase(game: Game, seat: int) -> list[Step]:
@@ -101,15 +100,15 @@ class Buy(Step):
 
     def run(self, game: Game) -> Decision | None:
         treasury = game.state.players[self.seat].treasury
+        prices = {u: cost(game, self.seat, u) for u in self.left}
         options = []
-        for u in self.left:
-            price = cost(game, self.seat, u)
-            if price <= treasury and placements(game, self.seat, u):
+        for u, price in prices.items():
+            if price <= treasury and any(can_place(game, self.seat, u, z) for z in game.state.control.zones_of(self.seat)):
                 options.append(Option(f"unit:{u}", f"Buy {game.unit_label(u)} for {price}", u))
         if not options:
             self._finish(game)
             return None
-        context = {"drawn": [(u, game.unit_label(u), cost(game, self.seat, u)) for u in self.left], "treasury": treasury}
+        context = {"drawn": [(u, game.unit_label(u), price) for u, price in prices.items()], "treasury": treasury}
         return game.ask(self.seat, "buy", f"Recruit (treasury {treasury})", [DONE, *options], context=context)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:

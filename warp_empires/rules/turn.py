@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import attrs
@@ -34,12 +35,21 @@ class TurnStep(Step):
         s.active = self.seat
         s.destroyed_this_turn.clear()
         s.negated.clear()
-        for u in s.units:
-            u.moved = False
-        s.lasting = [e for e in s.lasting if e.until_turn >= s.turn]
+        units = s.units
+        for ids in s.zone_units.occupied_lists():  # only units on the board can have moved
+            for u in ids:
+                units[u].moved = False
+        if s.lasting:
+            s.lasting = [e for e in s.lasting if e.until_turn >= s.turn]
         game.emit("turn_started", round=round_of(game), player=s.players[self.seat].name)
-        game.push(*(PhaseStep(name, self.seat) for name in game.rules.settings.phases), EndTurn(self.seat))
+        game.push(*turn_steps(tuple(game.rules.settings.phases), self.seat))
         return None
+
+
+@functools.lru_cache(maxsize=256)
+def turn_steps(phases: tuple[str, ...], seat: int) -> tuple[Step, ...]:
+    """The steps of one turn of ``seat``: steps are frozen values, so every turn can share them."""
+    return (*(PhaseStep(name, seat) for name in phases), EndTurn(seat))
 
 
 @attrs.frozen

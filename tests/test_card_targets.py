@@ -1,0 +1,49 @@
+"""A card is offered exactly when it has a target: every effect's quick answer to "is
+there a legal target" (``has_target``) agrees with the full list of targets, at every
+decision of seeded random games, for every seat and every card of the theme."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers import FIXTURE_DIR
+from warp_empires import Game, GameSetup, Seat
+from warp_empires.agents import RandomAgent
+from warp_empires.effects import Effect
+from warp_empires.mapgen import mapfile
+from warp_empires.plugins import make_manager
+
+RECORD = json.loads((Path(__file__).parent / "seeded_games" / "digests.json").read_text())
+
+
+def contexts(game: Game) -> list:
+    """The card windows that make sense now: a battle's rounds when one is on, else the turn."""
+    return ["battle"] if game.state.battle is not None else [None]
+
+
+@pytest.mark.parametrize("theme", [t for t in RECORD["themes"] if t["module"] in ("basic", "doctor_who")], ids=lambda t: t["module"])
+def test_has_target_agrees_with_the_list_of_targets(theme):
+    pm = make_manager(theme["module"], module_paths=[str(FIXTURE_DIR)] if theme["fixture"] else ())
+    seats = [Seat(name, faction) for name, faction in theme["seats"]]
+    game = Game(GameSetup(theme["module"], seats, mapfile.validate(theme["map"]), 4, 12), plugins=pm)
+    agent = RandomAgent(9)
+    effects = [(type_id, effect) for type_id, effect in game.rules.effects.items() if type(effect).targets is not Effect.targets]
+    seen = set()
+    while game.pending is not None:
+        for ctx in contexts(game):
+            for seat in range(len(seats)):
+                for type_id, effect in effects:
+                    if ctx == "battle" and "battle" not in effect.phases:
+                        continue
+                    if ctx is None and "battle" in effect.phases:
+                        continue
+                    targets = effect.targets(game, seat, ctx)
+                    answer = effect.has_target(game, seat, ctx)
+                    assert answer == (targets is None or bool(targets)), (type_id, seat, ctx)
+                    seen.add((type_id, answer))
+        game.decide(agent.choose(game))
+    assert {answer for _, answer in seen} == {True, False}  # cards both with and without a target were met
+    assert len({type_id for type_id, _ in seen}) >= 6
