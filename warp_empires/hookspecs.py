@@ -223,5 +223,7 @@ def warp_game_event(game, event):
     """Something happened (an :class:`~warp_empires.events.Event`).
 
     Called for every event, in order, for extras such as a narrator or a statistics
-    collector. The return value is ignored. Not called at all when no plugin implements it.
+    collector. The event comes whole, secrets included: whatever shows it to a player
+    passes it through :meth:`~warp_empires.events.Event.seen_by` first (B14). The return
+    value is ignored. Not called at all when no plugin implements it.
     """
