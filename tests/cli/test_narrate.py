@@ -39,7 +39,7 @@ def test_a_digest_keeps_what_matters_and_marks_what_was_done_to_you():
     assert "  Bob moved 3 unit(s) from Enemy (ENE) to Void One (VO1), top unit Armada" in text
     assert "  Battle in Void One (VO1): Bob 14 (units 12, unit and faction abilities +2) against Ann 4 (units 4); Bob wins" in text
     assert "  Bob took control of Home (HOM) from Ann" in text
-    assert "  Bob recruited 2 units: 2 in Enemy (ENE)" in text
+    assert "  Bob recruited 2 units in Enemy (ENE)" in text
     # B14: which units Bob moved, bought and placed, and which card he drew, stay his.
     assert not any(word in line for line in text for word in ("Graviton Weapon", "discarded", "Scouts", "Monitors", "Ogrons"))
     against_ann = {line.strip() for line, hit in lines if hit}

@@ -225,3 +225,17 @@ def test_a_card_played_cannot_be_taken_back_but_picking_a_stack_can(tmp_path):
     assert re.search(r"Nothing to undo: (the other players had their chance to answer it|Cybermen AI chose) after your last choice", out)
     assert "Took back: Home: 5 units" in out
     assert out.count("Which units leave Home?") == 2
+
+
+def test_b14_the_computers_turns_say_how_many_units_and_where_never_which(tmp_path):
+    """Ann answers "1" to everything for four rounds; what she reads of the computer's turns
+    names none of the units it drew, bought, placed or moved."""
+    result = run(["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "ai:random:cybermen", "--turn-limit", "4",
+                  "--seed", "3", "--saves", str(tmp_path)], "1\n" * 400)
+    told = [line.strip() for line in result.output.splitlines() if line.strip().startswith("Cybermen AI ")]
+    assert "Cybermen AI recruited 1 unit in Enemy (ENE)" in told
+    assert not any(re.match(r"Cybermen AI (drew recruits|bought |placed (?!a unit)|disbanded (?!a unit))", line) for line in told)
+    assert not any(re.match(r"Cybermen AI moved \d+ unit\(s\) \(", line) for line in told)
+    # Ann's own lines name her units and cards.
+    assert re.search(r"Ann drew: [A-Z]", result.output)
+

@@ -211,8 +211,12 @@ def summary(game: Game, events: Iterable[Event], seat: int | None, detail: bool 
     def flush() -> None:
         if placed:
             total = sum(placed.values())
-            where = ", ".join(f"{n} in {zone(game, z)}" for z, n in placed.items())
-            turns[-1][1].append((f"{placer} recruited {total} unit{'s' if total != 1 else ''}: {where}", False))
+            units = f"{total} unit{'s' if total != 1 else ''}"
+            if len(placed) == 1:
+                line = f"{placer} recruited {units} in {zone(game, next(iter(placed)))}"
+            else:
+                line = f"{placer} recruited {units}: " + ", ".join(f"{n} in {zone(game, z)}" for z, n in placed.items())
+            turns[-1][1].append((line, False))
             placed.clear()
 
     for raw in events:
