@@ -14,7 +14,7 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from warp_empires import Game, GameSetup, Seat, ThemePlugin, UnitType, hookimpl, hookspecs
+from warp_empires import CardType, Game, GameSetup, Seat, ThemePlugin, UnitType, hookimpl, hookspecs
 from warp_empires.agents import RandomAgent
 from warp_empires.mapgen import generate_for_theme
 from warp_empires.model.loading import DataError, load_theme_data
@@ -138,7 +138,7 @@ def _broken_copy(tmp_path: Path, fixture: str, fname: str, old: str, new: str) -
         ("skirmish", "units.toml", 'force = 1\nspeed = "S"', 'force = 1\nspeed = "Q"',
          "units.toml: unit 'militia', field 'speed': 'Q' is not allowed; use F (3), M (2), S (1), X (0) or a number"),
         ("skirmish", "units.toml", 'copies = 8\nforce = 2\nspeed = "M"', 'copies = 8\nforce = 2\nsped = "M"',
-         "units.toml: unit 'spearmen', field 'sped': unknown field; known fields are"),
+         "units.toml: unit 'spearmen', field 'sped': unknown field (did you mean 'speed'?); known fields are"),
         ("skirmish", "zones.toml", "move_cost = 2", "move_cost = 0",
          "zones.toml: zone 'bog', field 'move_cost': 0 is not allowed; use 1 to 1000"),
         ("skirmish", "zones.toml", "rolls = [4]", "rolls = [7]",
@@ -155,6 +155,12 @@ def _broken_copy(tmp_path: Path, fixture: str, fname: str, old: str, new: str) -
          "theme.toml: [module], field 'version': expected text, got 3"),
         ("orbital", "units.toml", 'faction = "orks"', 'faction = "eldar"',
          "units.toml: unit 'ork_boyz', field 'faction': 'eldar' is not a faction of this theme"),
+        ("skirmish", "theme.toml", "[settings]", "[setings]",
+         "theme.toml: unknown table [setings] (did you mean 'settings'?); the tables are [extra], [map], [module], [settings]"),
+        ("skirmish", "theme.toml", "hand_limit = 5", "hand_limt = 5",
+         "theme.toml: [settings], field 'hand_limt': not a setting of the engine (did you mean 'hand_limit'?); the settings are"),
+        ("orbital", "theme.toml", "[extra]", "",
+         "theme.toml: [settings], field 'start_ground': not a setting of the engine; the settings are"),
     ],
 )
 def test_bad_data_names_the_file_the_entry_and_the_field(tmp_path, fixture, fname, old, new, message):
@@ -182,13 +188,40 @@ def test_corrupt_toml_names_the_file_and_the_line(tmp_path):
          "card 'ambush': unknown effect 'battle_farce'; known effects: "),
         ("params = { flat = 3 }", "params = { flatt = 3 }",
          "card 'ambush': bad params for effect 'battle_force': unknown parameter 'flatt'"),
+        ("params = { per_unit = 1 }", 'params = { per_unit = 1, tag = "leeder" }',
+         "card 'shield_wall': param 'tag': no unit tag is called 'leeder' (did you mean 'leader'?); the theme's are leader"),
     ],
 )
-def test_a_card_naming_a_missing_effect_is_refused_when_a_game_is_set_up(tmp_path, old, new, message):
+def test_a_card_that_cannot_work_is_reported_when_the_theme_loads(tmp_path, old, new, message):
+    """Found by ``warp-empires modules`` (discovery), not the first time the card is played:
+    the broken theme is reported by name and the others still load."""
     folder = _broken_copy(tmp_path, "skirmish", "cards.toml", old, new)
-    plugin = discover(module_paths=[folder]).modules["contract_skirmish"].plugin
+    found = discover(module_paths=[folder])
+    assert found.failures["skirmish"].startswith(f"SetupError: {message}")
+    assert "contract_skirmish" not in found.modules and "doctor_who" in found.modules
+
+
+def test_a_hook_method_without_hookimpl_is_reported_by_name(tmp_path):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    init = folder / "__init__.py"
+    text = init.read_text()
+    assert "    @hookimpl\n    def warp_victory(self, game):" in text
+    init.write_text(text.replace("    @hookimpl\n    def warp_victory(self, game):", "    def warp_victory(self, game):"))
+    found = discover(module_paths=[folder])
+    assert found.failures["skirmish"] == "ModuleError: warp_victory has no @hookimpl above it, so the engine would never call it"
+
+
+def test_a_card_naming_a_missing_zone_type_is_refused_when_a_game_is_set_up():
+    """Themes written in code get the same checks when their game is set up."""
+
+    class Quake(type(fixture_plugin("skirmish"))):
+        @hookimpl
+        def warp_card_types(self):
+            return [CardType("quake", "Quake", 1, "change_zone_type", {"to": "rubble"})]
+
+    plugin = Quake(CONTRACT / "skirmish" / "data")
     setup = GameSetup("contract_skirmish", [Seat("A", "highlanders"), Seat("B", "riverfolk")], SKIRMISH_MAP, 1)
-    with pytest.raises(SetupError, match=message):
+    with pytest.raises(SetupError, match="card 'quake': param 'to': no zone type is called 'rubble'; the theme's are "):
         Game(setup, plugins=make_manager(plugin))
 
 

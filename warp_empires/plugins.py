@@ -115,6 +115,23 @@ def _info(name: str, plugin: Any) -> ModuleInfo:
     return info
 
 
+def check_module(name: str, plugin: Any) -> None:
+    """Raise with the first thing a game of this theme would trip over, so that
+    ``warp-empires modules`` reports it by name before anyone plays: a ``warp_...``
+    method without ``@hookimpl`` (the engine would never call it), data that does not fit
+    together, a card naming an effect, a unit tag or a zone type that does not exist, a
+    phase without a handler."""
+    from .rulebook import Rulebook
+
+    for attr in sorted(dir(plugin)):
+        if attr.startswith("warp_") and callable(getattr(plugin, attr, None)) and not hasattr(getattr(plugin, attr), f"{hookspecs.PROJECT}_impl"):
+            raise ModuleError(f"{attr} has no @hookimpl above it, so the engine would never call it")
+    pm = new_manager()
+    pm.register(plugin, name=name)
+    pm.check_pending()
+    Rulebook.from_plugins(pm)
+
+
 def _load_folder(path: Path) -> Any:
     """Import a module package from a folder, under a name that cannot clash."""
     name = f"warp_local_{path.name}"
@@ -165,7 +182,9 @@ def discover(module_paths: Iterable[str | Path] = ()) -> Discovery:
         try:
             plugin = _plugin_of(ep.load())
             modules[ep.name] = ModuleEntry(ep.name, plugin, _info(ep.name, plugin), f"entry point {ep.value}")
+            check_module(ep.name, plugin)
         except Exception as exc:  # a broken module must not stop the others
+            modules.pop(ep.name, None)
             failures[ep.name] = _short(exc)
     for raw in module_paths:
         try:
@@ -179,6 +198,7 @@ def discover(module_paths: Iterable[str | Path] = ()) -> Discovery:
             try:
                 plugin = _plugin_of(_load_folder(folder))
                 info = _info(folder.name, plugin)
+                check_module(folder.name, plugin)
             except Exception as exc:
                 failures[folder.name] = _short(exc)
                 continue

@@ -119,6 +119,9 @@ class Rulebook:
             {type_id: key for type_id, effect in effects.items() if (key := effect.test_key()) is not None},
             tuple(ct.name for ct in cards),
         )
+        for type_id, effect in effects.items():
+            for problem in effect.check(book):
+                raise SetupError(f"card {type_id!r}: {problem}")
         if setup is not None:
             book.check_setup(setup)
         return book

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -11,6 +12,7 @@ from ..decisions import Option
 if TYPE_CHECKING:
     from ..engine import Game
     from ..model.data import CardType
+    from ..rulebook import Rulebook
 
 
 class Effect(ABC):
@@ -62,6 +64,29 @@ class Effect(ABC):
     @abstractmethod
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         """Carry the effect out (it may push steps for further choices)."""
+
+    def check(self, book: Rulebook) -> list[str]:
+        """Problems with what the card's params name in the theme's data (a unit tag no unit
+        has, a zone type that does not exist), found when the theme is loaded rather than
+        the first time the card is played. Effects that name nothing return ``[]``."""
+        return []
+
+
+def unknown_unit_tags(book: Rulebook, effect: Effect, *params: str) -> list[str]:
+    """A problem for each of ``params`` that names a tag no unit type of the theme has."""
+    tags = {tag for unit in book.unit_types.values() for tag in unit.tags}
+    return [_unknown(p, effect.params[p], tags, "unit tag") for p in params if effect.params[p] is not None and effect.params[p] not in tags]
+
+
+def unknown_names(values: dict[str, list[str]], known: set[str], what: str) -> list[str]:
+    """A problem for each value of ``values`` (param -> names) that is not in ``known``."""
+    return [_unknown(param, v, known, what) for param, names in values.items() for v in names if v not in known]
+
+
+def _unknown(param: str, value: Any, known: set[str], what: str) -> str:
+    close = difflib.get_close_matches(str(value), sorted(known), n=1, cutoff=0.75)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"param {param!r}: no {what} is called {value!r}{hint}; the theme's are {', '.join(sorted(known)) or 'none'}"
 
 
 def opponents(game: Game, seat: int) -> list[int]:

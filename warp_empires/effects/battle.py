@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..decisions import Option
 from ..rules.battle import Modifier, lose_unit
-from .base import Effect
+from .base import Effect, unknown_unit_tags
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..rulebook import Rulebook
 
 
 class BattleForce(Effect):
@@ -21,6 +22,9 @@ class BattleForce(Effect):
 
     phases = frozenset({"battle"})
     defaults = {"flat": 0, "per_unit": 0, "tag": None, "requires": None, "battle": None}
+
+    def check(self, book: Rulebook) -> list[str]:
+        return unknown_unit_tags(book, self, "tag", "requires")
 
     def _units(self, game: Game, seat: int) -> list[int]:
         battle = game.state.battle

@@ -11,11 +11,12 @@ from ..engine import Step
 from ..model.state import BOARD, POOL
 from ..rules.battle import note_destroyed
 from ..rules.recruit import draw_units, pool_key
-from .base import Effect, opponents
+from .base import Effect, opponents, unknown_names
 from .battle import enemy_fighter_options, enemy_fighting
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..rulebook import Rulebook
 
 
 class LookAtStack(Effect):
@@ -128,6 +129,13 @@ class ChangeZoneType(Effect):
         super().__init__(card)
         if self.params["where"] not in ("adjacent", "controlled", "occupied", "any"):
             raise ValueError(f"where {self.params['where']!r}; use 'adjacent', 'controlled', 'occupied' or 'any'")
+
+    def check(self, book: Rulebook) -> list[str]:
+        p = self.params
+        zone_tags = {tag for z in book.zone_types.values() for tag in z.tags}
+        return unknown_names({"to": [p["to"]], "from": list(p["from"])}, set(book.zone_types), "zone type") + unknown_names(
+            {"not_tags": list(p["not_tags"])}, zone_tags, "zone tag"
+        )
 
     def _candidates(self, game: Game, seat: int) -> set[int]:
         s = game.state

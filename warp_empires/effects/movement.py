@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..rules.move import StackMoves, can_move, movable
-from .base import Effect
+from .base import Effect, unknown_unit_tags
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..rulebook import Rulebook
 
 
 class MoveStacks(Effect):
@@ -20,6 +21,9 @@ class MoveStacks(Effect):
     card, not a move)."""
 
     defaults = {"min": 1, "max": 1, "points": None, "tag": None, "single": False}
+
+    def check(self, book: Rulebook) -> list[str]:
+        return unknown_unit_tags(book, self, "tag")
 
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
         p = self.params

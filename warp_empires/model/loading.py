@@ -14,9 +14,10 @@ Every problem is reported as one line naming the file, the entry and the field, 
 
 from __future__ import annotations
 
+import difflib
 import importlib.resources
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -100,10 +101,16 @@ class _Entry:
             raise self.fail(field, f"{value!r} is not allowed{'; ' + allowed if allowed else ''}")
         return value
 
-    def unknown(self, known: set[str]) -> None:
+    def unknown(self, known: set[str] | frozenset[str]) -> None:
         extra = sorted(set(self.table) - known)
         if extra:
-            raise self.fail(extra[0], f"unknown field; known fields are {', '.join(sorted(known))}")
+            raise self.fail(extra[0], f"unknown field{did_you_mean(extra[0], known)}; known fields are {', '.join(sorted(known))}")
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for a near miss among ``known``, else nothing."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _nonneg(v: int) -> bool:
@@ -218,12 +225,25 @@ def _bounded_numbers(entry: _Entry, field: str, value: Any) -> Any:
     return value
 
 
-_SETTINGS_FIELDS = {f.name: f for f in attrs.fields(Settings)}
+_SETTINGS_FIELDS = {f.name: f for f in attrs.fields(Settings) if f.name != "extra"}
+#: The tables of theme.toml. A theme's own numbers, which only its code reads, go in [extra].
+THEME_TABLES = frozenset({"module", "settings", "map", "extra"})
 
 
-def parse_settings(entry: _Entry) -> Settings:
+def parse_settings(entry: _Entry, extra_entry: _Entry | None = None) -> Settings:
+    """The [settings] table (only the engine's settings: a misspelt key is an error, not
+    a setting nobody reads) and the theme's own numbers from [extra]."""
+    unknown = sorted(set(entry.table) - set(_SETTINGS_FIELDS))
+    if unknown:
+        raise entry.fail(
+            unknown[0],
+            f"not a setting of the engine{did_you_mean(unknown[0], _SETTINGS_FIELDS)}; the settings are "
+            f"{', '.join(sorted(_SETTINGS_FIELDS))}; numbers only the theme's own code reads go in [extra]",
+        )
     values: dict[str, Any] = {}
     extra = {}
+    if extra_entry is not None:
+        extra = {key: _bounded_numbers(extra_entry, key, value) for key, value in extra_entry.table.items()}
     for key, value in entry.table.items():
         if key == "phases":
             values[key] = tuple(entry.get(key, list))
@@ -233,10 +253,8 @@ def parse_settings(entry: _Entry) -> Settings:
             values[key] = entry.get(key, bool)
         elif key == "turn_limit":
             values[key] = entry.get(key, int, check=_between(1, limits.MAX_ROUNDS), allowed=f"use 1 to {limits.MAX_ROUNDS}")
-        elif key in _SETTINGS_FIELDS and key != "extra":
-            values[key] = entry.get(key, int, check=_nonneg, allowed=_UPTO)
         else:
-            extra[key] = _bounded_numbers(entry, key, value)
+            values[key] = entry.get(key, int, check=_nonneg, allowed=_UPTO)
     if values.get("repeat_factions") and values.get("pools") == "faction":
         raise entry.fail("repeat_factions", "true needs pools = 'shared': a faction with a unit pool of its own is played once")
     return Settings(**values, extra=extra)
@@ -307,6 +325,12 @@ def load_theme_data(source: str | Path) -> ThemeData:
         folder = importlib.resources.files(source) / "data"
         where = source.rsplit(".", 1)[-1] + "/data"
     theme = _read(folder, "theme.toml", where)
+    for table in theme:
+        if table not in THEME_TABLES:
+            raise DataError(
+                f"{where}/theme.toml: unknown table [{table}]{did_you_mean(table, THEME_TABLES)}; "
+                f"the tables are {', '.join(f'[{t}]' for t in sorted(THEME_TABLES))}"
+            )
     module = _Entry(f"{where}/theme.toml: [module]", theme.get("module", {}))
     info = ModuleInfo(
         name=module.get("name", str),
@@ -314,7 +338,9 @@ def load_theme_data(source: str | Path) -> ThemeData:
         description=module.get("description", str, default=""),
         title=module.get("title", str, default=""),
     )
-    settings = parse_settings(_Entry(f"{where}/theme.toml: [settings]", theme.get("settings", {})))
+    settings = parse_settings(
+        _Entry(f"{where}/theme.toml: [settings]", theme.get("settings", {})), _Entry(f"{where}/theme.toml: [extra]", theme.get("extra", {}))
+    )
     map_rules = parse_map_rules(_Entry(f"{where}/theme.toml: [map]", theme.get("map", {})))
     zones = _entries(_read(folder, "zones.toml", where), f"{where}/zones.toml", "zone", parse_zone)
     units = _entries(_read(folder, "units.toml", where), f"{where}/units.toml", "unit", parse_unit)
