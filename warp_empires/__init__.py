@@ -9,7 +9,8 @@ The public API:
 """
 
 from .decisions import Decision, IllegalChoice, Option
-from .engine import Game, GameSetup, Seat, Step
+from .engine import Game, GameSetup, Seat
+from .step import Step
 from .events import Event
 from .hookspecs import hookimpl
 from .model.data import Ability, CardType, Faction, MapRules, ModuleInfo, Settings, UnitType, ZoneType

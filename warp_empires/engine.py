@@ -16,7 +16,6 @@ values, so copying a game is copying its state and the list of steps.
 from __future__ import annotations
 
 import hashlib
-from abc import ABC, abstractmethod
 import json
 import random
 from collections.abc import Iterable, Mapping
@@ -29,31 +28,13 @@ from .decisions import Decision, IllegalChoice, Option
 from .events import Event
 from .hooks import RuleHooks
 from .rulebook import Rulebook
+from .step import Step
 from .zonemap import ZoneMap
 
 
 # Events and decisions built without the named tuples' keyword handling: several a decision.
 _new_event = _new_decision = tuple.__new__
 _NOBODY: frozenset[int] = frozenset()
-
-
-class Step(ABC):
-    """One piece of the rules waiting on the stack.
-
-    ``run`` is called when the step reaches the top. It returns ``None`` when it is
-    finished, or a Decision; then ``resume`` gets the decision and the picked option
-    indices. Either may push more steps with :meth:`Game.push`. Subclasses are frozen
-    attrs classes holding only plain values, so a game can be copied cheaply.
-    """
-
-    __slots__ = ()
-
-    @abstractmethod
-    def run(self, game: Game) -> Decision | None:
-        """Do this step's work; return a Decision to ask, or None when finished."""
-
-    def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
-        raise TypeError(f"{type(self).__name__} asked a question but cannot take the answer")
 
 
 @attrs.frozen

@@ -113,7 +113,7 @@ def warp_phase_handlers():
 
     Returns a mapping ``{phase name: handler}``; a handler is called as
     ``handler(game, seat)`` at the start of that phase of ``seat``'s turn and returns the
-    list of :class:`~warp_empires.engine.Step` objects that make up the phase. Mappings are
+    list of :class:`~warp_empires.step.Step` objects that make up the phase. Mappings are
     merged generic first, so a theme replaces a generic phase by answering its name.
     Which phases run, and in what order, is ``Settings.phases``.
     """
@@ -211,7 +211,7 @@ def warp_battle_steps(game, zone, attacker, defender):
 
     The generic answer (last) is one battle between all units of both sides. A theme with
     several kinds of battle in one zone (a space battle, then a ground battle) answers
-    with its own list of :class:`~warp_empires.engine.Step`, usually built from
+    with its own list of :class:`~warp_empires.step.Step`, usually built from
     :class:`~warp_empires.rules.battle.StartBattle` (whose ``units``, ``force``,
     ``no_bonus`` and ``loss_order`` say who fights, with what force, and who is lost
     first), ``BattleCards`` and ``ResolveBattle``.

@@ -11,16 +11,10 @@ from __future__ import annotations
 
 import attrs
 
-from warp_empires import Option, Step, ThemePlugin, hookimpl
-from warp_empires.effects import Effect
-from warp_empires.model.state import BOARD
-from warp_empires.rules.battle import AfterBattles, BattlePhase, Modifier
-from warp_empires.rules.cards import draw_cards
-from warp_empires.rules.economy import TakeControl
-from warp_empires.rules.move import MovePhase, StackMoves
-from warp_empires.rules.reactions import RollDie
-from warp_empires.rules.recruit import pool_key
-from warp_empires.rules.setup import pick_start_zones
+from warp_empires.kit import (
+    BOARD, AfterBattles, BattlePhase, Effect, Modifier, MovePhase, Option, RollDie, StackMoves, Step, TakeControl,
+    ThemePlugin, draw_cards, hookimpl, pick_start_zones, pool_key,
+)
 
 HOME_DEFENSE = 8
 STACKED = frozenset({"army", "ship"})  # what stacking limits count, and what besieges a city

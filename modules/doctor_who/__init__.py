@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from warp_empires import ThemePlugin, hookimpl
-from warp_empires.model.data import MapRules
-from warp_empires.rules.setup import generic_setup
+from warp_empires.kit import MapRules, ThemePlugin, generic_setup, hookimpl
 
 from .effects import EFFECTS
 

@@ -6,14 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from warp_empires import Step
-from warp_empires.decisions import Decision, Option
-from warp_empires.effects.base import Effect, opponents
-from warp_empires.effects.library import stack_option
-from warp_empires.rules.move import move_group
+from warp_empires.kit import Decision, Effect, Option, Step, move_group, opponents, stack_option
 
 if TYPE_CHECKING:
-    from warp_empires import Game
+    from warp_empires.kit import Game
 
 
 def plot_destinations(game: Game, seat: int, zone: int, owner: int) -> list[int]:

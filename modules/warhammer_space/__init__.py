@@ -17,13 +17,10 @@ from math import ceil
 
 import attrs
 
-from warp_empires import Step, ThemePlugin, hookimpl
-from warp_empires.decisions import Option
-from warp_empires.rules.battle import (
-    BattleCards, EndBattle, LoserPicks, ResolveBattle, Retreat, StartBattle, WinnerPicksFirst, force_report,
+from warp_empires.kit import (
+    BattleCards, EndBattle, LoserPicks, Option, ResolveBattle, Retreat, StartBattle, Step, ThemePlugin,
+    WinnerPicksFirst, force_report, generic_setup, hookimpl, pool_key,
 )
-from warp_empires.rules.recruit import pool_key
-from warp_empires.rules.setup import generic_setup
 
 SPACE = "space"
 VICTORY_SHARE = (4, 5)  # more than 4/5 of all planets

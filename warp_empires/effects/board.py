@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..decisions import Decision, Option
-from ..engine import Step
+from ..step import Step
 from ..model.state import BOARD, POOL
 from ..rules.battle import note_destroyed
 from ..rules.recruit import draw_units, pool_key

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..decisions import Option
-from ..engine import Step
+from ..step import Step
 from ..model.state import Lasting
 from ..rules.reactions import RollDie
 from .base import Effect, opponent_options, opponents

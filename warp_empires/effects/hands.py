@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..decisions import Decision, Option
-from ..engine import Step
+from ..step import Step
 from ..rules.cards import discard_card, draw_cards
 from .base import Effect, opponent_options, opponents
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import attrs
 
 from ..decisions import Decision, Option
-from ..engine import Step
+from ..step import Step
 from .cards import refill
 from .reactions import PASS, PlayCard, card_options
 

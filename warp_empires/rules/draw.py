@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..decisions import Decision, Option
-from ..engine import Step
+from ..step import Step
 from .cards import discard_card, draw_cards, hand_limit
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..decisions import Decision, Option
-from ..engine import Step
+from ..step import Step
 from .battle import Modifier
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..decisions import Decision, Later, Option
-from ..engine import Step
+from ..step import Step
 from .reactions import PASS, PlayCard, card_options, reaction_window
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..decisions import Decision, Option
-from ..engine import Step
+from ..step import Step
 from .cards import discard_card
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..decisions import Decision, Option
-from ..engine import Step
+from ..step import Step
 from ..model.state import OFFER
 from .reactions import RollDie
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .. import limits
-from ..engine import Step
+from ..step import Step
 
 if TYPE_CHECKING:
     from ..engine import Game
