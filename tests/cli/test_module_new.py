@@ -1,0 +1,58 @@
+"""``warp-empires module new``: a new theme that loads, plays and passes its own tests."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+from warp_empires.plugins import discover
+
+from test_kit import engine_imports
+
+from .support import one_line_error, run
+
+
+def test_a_new_theme_loads_plays_and_passes_its_own_tests(tmp_path):
+    result = run(["module", "new", "napoleonic", "--dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    root = tmp_path / "napoleonic"
+    assert f"Made the theme 'napoleonic' in {root}:" in result.output
+    assert f"warp-empires --module-path {root} play napoleonic" in result.output
+    pkg = root / "warp_napoleonic"
+    for name in ("theme.toml", "zones.toml", "units.toml", "factions.toml", "cards.toml"):
+        assert (pkg / "data" / name).read_text().startswith("#")  # every data file explains itself
+    assert '[project.entry-points."warp_empires.modules"]\nnapoleonic = "warp_napoleonic"' in (root / "pyproject.toml").read_text()
+    assert engine_imports((pkg / "__init__.py").read_text()) == []  # only the kit
+
+    found = discover(module_paths=[root])
+    assert "napoleonic" in found.modules and found.failures == {}
+    listed = run(["--module-path", str(root), "modules"])
+    assert listed.exit_code == 0 and "napoleonic" in listed.output
+
+    # Its own test file passes, run as its author would (the package importable from the project).
+    sys.path.insert(0, str(root))
+    try:
+        spec = importlib.util.spec_from_file_location("test_warp_napoleonic", root / "tests" / "test_warp_napoleonic.py")
+        tests = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(tests)
+        tests.test_seeded_games_play_to_the_turn_limit()
+        tests.test_walls_add_three_to_a_defender_in_a_fort()
+    finally:
+        sys.path.remove(str(root))
+        for name in [m for m in sys.modules if m == "warp_napoleonic" or m.startswith("warp_napoleonic.")]:
+            del sys.modules[name]
+
+
+def test_a_bad_name_or_an_existing_folder_is_refused_and_nothing_is_written(tmp_path):
+    bad = run(["module", "new", "Napoleon!", "--dir", str(tmp_path)])
+    assert bad.exit_code == 1
+    assert one_line_error(bad) == (
+        "Error: 'Napoleon!' cannot name a module; use lower-case letters, digits and _ (up to 40), starting with a letter, e.g. napoleonic"
+    )
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "keep.txt").write_text("mine")
+    again = run(["module", "new", "taken", "--dir", str(tmp_path)])
+    assert again.exit_code == 1
+    assert one_line_error(again) == f"Error: {tmp_path / 'taken'} already exists; choose another --dir or name (nothing was changed)"
+    assert [p.name for p in (tmp_path / "taken").iterdir()] == ["keep.txt"]
