@@ -211,6 +211,21 @@ def test_a_hook_method_without_hookimpl_is_reported_by_name(tmp_path):
     assert found.failures["skirmish"] == "ModuleError: warp_victory has no @hookimpl above it, so the engine would never call it"
 
 
+class DictUnits:
+    """An extra whose units hook answers plain tables instead of UnitType values."""
+
+    @hookimpl
+    def warp_unit_types(self):
+        return [{"id": "ogre", "force": 4}]
+
+
+def test_a_data_hook_answering_the_wrong_type_is_named_in_one_line():
+    pm = make_manager(fixture_plugin("skirmish"), extras=[DictUnits()])
+    with pytest.raises(SetupError) as caught:
+        Rulebook.from_plugins(pm)
+    assert str(caught.value) == "extra0:DictUnits: warp_unit_types must return a list of UnitType, not a list of dict"
+
+
 def test_a_card_naming_a_missing_zone_type_is_refused_when_a_game_is_set_up():
     """Themes written in code get the same checks when their game is set up."""
 

@@ -21,15 +21,34 @@ class SetupError(ValueError):
     """The game cannot be set up as asked; the message says what and what is allowed."""
 
 
-def collect(results: list[list[Any]], what: str) -> dict[str, Any]:
-    """Concatenate data-hook answers into a dict by id, refusing duplicate ids."""
+def collect(results: list[list[Any]], what: str, kind: type | None = None, pm: Any = None, hook: str = "") -> dict[str, Any]:
+    """Concatenate data-hook answers into a dict by id, refusing duplicate ids (and, with
+    ``kind``, answers that are not lists of ``kind``, naming the plugin that gave them)."""
     out: dict[str, Any] = {}
     for answer in reversed(results):  # pluggy answers last-registered first
+        if kind is not None and not (isinstance(answer, (list, tuple)) and all(isinstance(i, kind) for i in answer)):
+            raise SetupError(wrong_answer(pm, hook, lambda a: isinstance(a, (list, tuple)) and all(isinstance(i, kind) for i in a), f"a list of {kind.__name__}"))
         for item in answer or ():
             if item.id in out:
                 raise SetupError(f"two {what} have the id {item.id!r}")
             out[item.id] = item
     return out
+
+
+def wrong_answer(pm: Any, hook: str, fits: Callable[[Any], bool], wanted: str) -> str:
+    """A line naming the plugin whose ``hook`` answers something that does not fit (asked
+    again one plugin at a time, only once something is known to be wrong)."""
+    for impl in getattr(pm.hook, hook).get_hookimpls():
+        if impl.hookwrapper or getattr(impl, "wrapper", False):
+            continue
+        answer = impl.function()
+        if answer is not None and not fits(answer):
+            if isinstance(answer, (list, tuple)):
+                shown = f"a {type(answer).__name__} of {', '.join(sorted({type(a).__name__ for a in answer}))}"
+            else:
+                shown = f"a {type(answer).__name__}"
+            return f"{impl.plugin_name}: {hook} must return {wanted}, not {shown}"
+    return f"{hook} must return {wanted}"
 
 
 def merged(pm: Any, hook: str) -> dict[str, Any]:
@@ -73,11 +92,15 @@ class Rulebook:
 
         hook = pm.hook
         info = hook.warp_module_info() or ModuleInfo("unnamed", "0", "")
+        if not isinstance(info, ModuleInfo):
+            raise SetupError(wrong_answer(pm, "warp_module_info", lambda a: isinstance(a, ModuleInfo), "a ModuleInfo"))
         settings = hook.warp_settings()
-        units = collect(hook.warp_unit_types(), "unit types")
-        factions = collect(hook.warp_factions(), "factions")
-        zones = collect(hook.warp_zone_types(), "zone types")
-        card_types = collect(hook.warp_card_types(), "card types")
+        if not isinstance(settings, Settings):
+            raise SetupError(wrong_answer(pm, "warp_settings", lambda a: isinstance(a, Settings), "a Settings"))
+        units = collect(hook.warp_unit_types(), "unit types", UnitType, pm, "warp_unit_types")
+        factions = collect(hook.warp_factions(), "factions", Faction, pm, "warp_factions")
+        zones = collect(hook.warp_zone_types(), "zone types", ZoneType, pm, "warp_zone_types")
+        card_types = collect(hook.warp_card_types(), "card types", CardType, pm, "warp_card_types")
         known = dict(library.EFFECTS)
         for name, impl in merged(pm, "warp_card_effects").items():
             if name in library.EFFECTS:
