@@ -33,6 +33,17 @@ def warp_module_info():
     """
 
 
+@hookspec(firstresult=True)
+def warp_text():
+    """The theme's own words: its money, its phases' names, sentences for its events and
+    help for its decisions.
+
+    Called once at game setup (and by the rules reference). Returns a
+    :class:`~warp_empires.model.data.ThemeText`; a ThemePlugin answers from ``[text]`` in
+    its theme.toml, and the generic ruleset answers last with the engine's words.
+    """
+
+
 @hookspec
 def warp_unit_types():
     """The unit types of the theme.
@@ -163,8 +174,9 @@ def warp_blocked_zones(game, seat, units):
     """Zones the given group of moving units may not enter this move.
 
     Called once per move (and retreat) before reachable zones are listed. Returns an
-    iterable of zone ids; the answers are united. Passability by zone type and the
-    never-through-enemies rule are applied by the engine already.
+    iterable of zone ids, or a mapping ``{zone: reason}`` whose reasons ``why`` shows a
+    player asking why a zone is closed; the answers are united. Passability by zone
+    type and the never-through-enemies rule are applied by the engine already.
     """
 
 

@@ -59,6 +59,10 @@ class ThemePlugin:
         return self.data.settings
 
     @hookimpl
+    def warp_text(self):
+        return self.data.text
+
+    @hookimpl
     def warp_map_rules(self, players):
         return self.data.map_rules
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import limits, zonelabels
-from .model.data import CardType, Faction, ModuleInfo, Settings, UnitType, ZoneType
+from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
 from .model.state import GameState, Player, Unit, ZoneUnits
 
 if TYPE_CHECKING:
@@ -83,6 +83,8 @@ class Rulebook:
     test_keys: Mapping[str, Any] = attrs.field(factory=dict)
     #: Per card id: its name.
     card_names: tuple[str, ...] = ()
+    #: The theme's own words (its money, phases, events, decisions) for the screens.
+    text: ThemeText = ThemeText()
     _can_enter: dict[str, frozenset[str]] = attrs.field(factory=dict, eq=False, repr=False)
     _unit_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
 
@@ -94,6 +96,9 @@ class Rulebook:
         info = hook.warp_module_info() or ModuleInfo("unnamed", "0", "")
         if not isinstance(info, ModuleInfo):
             raise SetupError(wrong_answer(pm, "warp_module_info", lambda a: isinstance(a, ModuleInfo), "a ModuleInfo"))
+        text = hook.warp_text()
+        if not isinstance(text, ThemeText):
+            raise SetupError(wrong_answer(pm, "warp_text", lambda a: isinstance(a, ThemeText), "a ThemeText"))
         settings = hook.warp_settings()
         if not isinstance(settings, Settings):
             raise SetupError(wrong_answer(pm, "warp_settings", lambda a: isinstance(a, Settings), "a Settings"))
@@ -141,6 +146,7 @@ class Rulebook:
             tuple(f"card:{i}" for i in range(len(cards))), tuple(f"Play {ct.name}" for ct in cards),
             {type_id: key for type_id, effect in effects.items() if (key := effect.test_key()) is not None},
             tuple(ct.name for ct in cards),
+            text=text,
         )
         for type_id, effect in effects.items():
             for problem in effect.check(book):

@@ -63,6 +63,7 @@ class Reference:
     factions: list[dict[str, Any]]
     cards: list[dict[str, Any]]
     rules_text: str | None
+    text: dict[str, Any] = attrs.field(factory=dict)  # the theme's own words (ThemeText)
 
 
 def plain(value: Any) -> Any:
@@ -160,6 +161,7 @@ def gather(module_name: str, module_paths: Iterable[str | Path] = ()) -> Referen
         factions=factions,
         cards=cards,
         rules_text=rules_text(entry.plugin),
+        text=plain(book.text),
     )
 
 
@@ -182,7 +184,8 @@ def tables(ref: Reference) -> list[tuple[str, list[str], list[list[str]]]]:
         ["Units kept per revenue point", str(s["upkeep_per_revenue"])],
         ["Leader bonus", f"+{s['leader_bonus']}"],
         ["Unit pools", "one shared pool" if s["pools"] == "shared" else "one pool per faction"],
-        ["Phases", ", ".join(s["phases"])],
+        ["Phases", ", ".join(ref.text.get("phases", {}).get(p) or p.replace("_", " ") for p in s["phases"])],
+        ["Money", ref.text.get("currency", "EP")],
     ]
     if s.get("turn_limit"):
         settings_rows.append(["Turn limit", str(s["turn_limit"])])

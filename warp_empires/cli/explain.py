@@ -7,6 +7,7 @@ their answers into words, naming the rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..model.state import ZoneUnits
@@ -68,9 +69,10 @@ COMMANDS = [
 
 
 def help_lines(game: Game, decision: Decision, can_undo: bool) -> list[str]:
-    lines = [PHASE_HELP.get(game.state.phase, f"{game.state.phase.capitalize()} phase.")]
-    if decision.kind in KIND_HELP:
-        lines.append("Now: " + KIND_HELP[decision.kind])
+    lines = [PHASE_HELP.get(game.state.phase, f"{game.rules.text.phase_name(game.state.phase)}.")]
+    now = game.rules.text.decisions.get(decision.kind) or KIND_HELP.get(decision.kind)
+    if now:
+        lines.append("Now: " + now)
     if decision.count > 1:
         lines.append(f"Pick {decision.count} different options, separated by spaces or commas.")
     lines.append("Commands:")
@@ -155,7 +157,7 @@ def why_zone(game: Game, decision: Decision, z: int) -> str:
     if kind == "place":
         t = s.zone_types[z]
         limit = f"; at most {t.recruit_limit} new unit(s) a turn there" if t.recruit_limit is not None else ""
-        return f"You control {zone(game, z)} and it earns revenue ({t.revenue} EP){limit}: new units arrive in revenue zones you control."
+        return f"You control {zone(game, z)} and it earns revenue ({t.revenue} {game.rules.text.currency}){limit}: new units arrive in revenue zones you control."
     if kind == "choose_battle":
         others = ", ".join(who(game, o) for o in sorted(s.owners_in(z) - {seat}))
         return f"Your units and {others}'s share {zone(game, z)}: every such zone is a battle, fought in the order you choose."
@@ -173,7 +175,8 @@ def why_unit(game: Game, decision: Decision, unit: int) -> str:
     if kind == "buy":
         price = recruit.cost(game, seat, unit)
         places = ", ".join(zone(game, z) for z in recruit.placements(game, seat, unit))
-        return f"{game.unit_label(unit)} costs {price} EP, you have {game.state.players[seat].treasury} EP, and it could be placed in: {places}."
+        cur = game.rules.text.currency
+        return f"{game.unit_label(unit)} costs {price} {cur}, you have {game.state.players[seat].treasury} {cur}, and it could be placed in: {places}."
     if kind == "pick_enemy_loss":
         return "The winner picks the first unit the loser loses; the loser picks the rest of the half (rounded up)."
     if kind == "pick_own_losses":
@@ -237,10 +240,13 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int) -> str:
     if not ztype.passable and ztype.id not in can_enter:
         return f"{zone(game, z)} is a {ztype.name}: impassable. {faction.name} units can neither enter nor cross it."
     blocked: set[int] = set()
+    reasons: dict[int, str] = {}
     for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=list(units)):
         blocked.update(answer or ())
+        if isinstance(answer, Mapping):  # a theme that says why answers {zone: reason}
+            reasons.update({k: v for k, v in answer.items() if isinstance(v, str)})
     if z in blocked:
-        return f"{zone(game, z)} is closed to this group: {blocking_card(game, owner, z)}."
+        return f"{zone(game, z)} is closed to this group: {reasons.get(z) or blocking_card(game, owner, z)}."
     allow, words = _allowance_words(game, owner, units)
     far = game.board.reachable(s, owner, start, FAR, can_enter, blocked)
     ghost = s.copy()

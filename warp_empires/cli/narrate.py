@@ -55,6 +55,10 @@ def describe(game: Game, event: Event) -> str | None:
     d = event.data
     p = who(game, d.get("player"))
     k = event.kind
+    cur = game.rules.text.currency
+    own = game.rules.text.events.get(k)
+    if own is not None:
+        return themed(game, own, event)
     if k == "turn_started":
         return f"Turn {event.turn} (round {d.get('round')}): {d.get('player')}"
     if k == "start_zone":
@@ -90,14 +94,14 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "no_retreat":
         return f"{p} had nowhere to retreat from {zone(game, d['zone'])} and lost {d['lost']} more unit(s)"
     if k == "revenue":
-        return f"{p} earned {d['amount']} EP (treasury {d['treasury']})"
+        return f"{p} earned {d['amount']} {cur} (treasury {d['treasury']})"
     if k == "recruit_draw":
         extra = " more" if d.get("extra") else ""
         return f"{p} drew{extra} recruits: {_names(d['units'])}" if "units" in d else f"{p} drew {d['count']}{extra} unit(s) to recruit from"
     if k == "recruit_skipped":
         return f"{p} recruits nothing: {d.get('reason', '')}"
     if k == "unit_bought":
-        return f"{p} bought {d['unit']} for {d['cost']} EP" if "unit" in d else f"{p} bought a unit"
+        return f"{p} bought {d['unit']} for {d['cost']} {cur}" if "unit" in d else f"{p} bought a unit"
     if k == "unit_placed":
         return f"{p} placed {_unit(d)} in {zone(game, d['zone'])}"
     if k == "unit_disbanded":
@@ -115,7 +119,7 @@ def describe(game: Game, event: Event) -> str | None:
             return f"{p} took {_names(d['cards'])} from {who(game, d['victim'])}"
         return f"{p} took {d.get('count', 1)} card(s) from {who(game, d['victim'])}'s hand"
     if k == "revenue_stolen":
-        return f"{p} took {d['amount']} EP from {who(game, d['victim'])}"
+        return f"{p} took {d['amount']} {cur} from {who(game, d['victim'])}"
     if k == "hand_seen":
         return f"{p} looked at {who(game, d['victim'])}'s hand: {_names(d['cards'])}"
     if k == "stack_seen":
@@ -148,6 +152,23 @@ def describe(game: Game, event: Event) -> str | None:
 #: Data keys that name a seat, and keys that name a zone, in any theme's events.
 SEAT_KEYS = frozenset({"player", "victim", "by", "owner", "bound", "attacker", "defender", "winner", "loser", "previous"})
 ZONE_KEYS = frozenset({"zone", "frm", "to"})
+
+
+def themed(game: Game, sentence: str, event: Event) -> str:
+    """The theme's sentence for ``event`` (``[text] events``), its ``{field}`` places filled
+    with the event's data, players and zones by name. A field the reader may not see (a
+    secret, B14) or the event lacks makes the sentence fall back to the plain telling."""
+    fields = {}
+    for key, value in event.data.items():
+        if key in SEAT_KEYS and isinstance(value, int):
+            value = who(game, value) if value >= 0 else "nobody"
+        elif key in ZONE_KEYS and isinstance(value, int):
+            value = zone(game, value)
+        fields[key] = value
+    try:
+        return sentence.format_map(fields)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return generic(game, event)
 
 
 def generic(game: Game, event: Event) -> str:

@@ -24,10 +24,7 @@ if TYPE_CHECKING:
 
 STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold red", "bold blue", "bold white", "bold bright_black")
 
-PHASE_NAMES = {
-    "setup": "Setup", "draw": "Draw phase", "move": "Move phase", "battle": "Battle phase", "revenue": "Revenue phase",
-    "recruit": "Recruit phase", "upkeep": "Upkeep phase", "control": "Control phase",
-}
+
 
 
 def name_text(game: Game, seat: int) -> Text:
@@ -36,8 +33,14 @@ def name_text(game: Game, seat: int) -> Text:
     return Text("nobody", style="dim")
 
 
-def phase_name(phase: str) -> str:
-    return PHASE_NAMES.get(phase, f"{phase.replace('_', ' ').capitalize()} phase")
+def phase_name(game: Game, phase: str) -> str:
+    """The phase as players call it, in the theme's words (``[text] phases``)."""
+    return "Setup" if phase == "setup" else game.rules.text.phase_name(phase)
+
+
+def money(game: Game, amount: Any) -> str:
+    """An amount in the theme's money: "5 EP", "5 gold"."""
+    return f"{amount} {game.rules.text.currency}"
 
 
 def round_of(game: Game) -> int:
@@ -54,11 +57,11 @@ def header(game: Game, seat: int) -> Panel:
     limit = game.setup.turn_limit
     title = Text.assemble(
         f"Turn {s.turn} · round {round_of(game)}" + (f" of {limit}" if limit else "") + " · ",
-        name_text(game, s.active), f"'s turn · {phase_name(s.phase)}",
+        name_text(game, s.active), f"'s turn · {phase_name(game, s.phase)}",
     )
     zones = s.controlled(seat)
     books = Text.assemble(
-        name_text(game, seat), f" ({me.faction.name})   treasury {me.treasury} EP · last revenue {me.revenue} EP · "
+        name_text(game, seat), f" ({me.faction.name})   treasury {money(game, me.treasury)} · last revenue {money(game, me.revenue)} · "
         f"{len(zones)} zone(s) · {len(s.units_of(seat))} unit(s) on the map",
     )
     hand = Text("Your hand: ", style="bold")
@@ -108,7 +111,7 @@ def board_table(game: Game, seat: int | None) -> Table:
     """Every zone: code, name, type, revenue, control marker and the stacks ``seat`` may see."""
     view = game.view_for(seat)
     table = Table(title="The board", title_justify="left")
-    for col, justify in (("code", "left"), ("zone", "left"), ("type", "left"), ("EP", "right"), ("control", "left"), ("stacks", "left")):
+    for col, justify in (("code", "left"), ("zone", "left"), ("type", "left"), (game.rules.text.currency, "right"), ("control", "left"), ("stacks", "left")):
         table.add_column(col, justify=justify)
     for z in view["zones"]:
         control = name_text(game, z["control"]) if z["control"] >= 0 else Text("-", style="dim")
@@ -120,7 +123,7 @@ def zone_panel(game: Game, seat: int | None, z: int) -> Panel:
     view = game.view_for(seat)["zones"][z]
     ztype = game.state.zone_types[z]
     lines = [
-        Text(f"{ztype.name}: {ztype.revenue} EP revenue" + ("" if ztype.passable else ", impassable") + f", entering costs {ztype.move_cost}"),
+        Text(f"{ztype.name}: {money(game, ztype.revenue)} revenue" + ("" if ztype.passable else ", impassable") + f", entering costs {ztype.move_cost}"),
         Text.assemble("Control: ", name_text(game, view["control"]) if view["control"] >= 0 else "nobody"),
         Text("Borders: " + ", ".join(zone(game, n) for n in game.board.adjacency[z])),
         Text.assemble("Stacks: ", stacks_text(game, view, seat) if view["stacks"] else "none"),
@@ -204,11 +207,11 @@ def situation(game: Game, decision: Decision) -> Any:
     if kind == "choose_destination" and isinstance(ctx, dict) and "reach" in ctx:
         return destinations_panel(game, seat, ctx)
     if kind == "buy" and isinstance(ctx, dict) and "drawn" in ctx:
-        table = Table(title=f"Recruits drawn (treasury {ctx['treasury']} EP)", title_justify="left")
+        table = Table(title=f"Recruits drawn (treasury {money(game, ctx['treasury'])})", title_justify="left")
         for col in ("unit", "cost", ""):
             table.add_column(col)
         for _u, label, price in ctx["drawn"]:
-            table.add_row(label, f"{price} EP", "" if price <= ctx["treasury"] else Text("too dear", style="dim"))
+            table.add_row(label, money(game, price), "" if price <= ctx["treasury"] else Text("too dear", style="dim"))
         return table
     if kind == "reaction" and isinstance(ctx, dict) and "trigger" in ctx:
         return Text(trigger_text(game, ctx["trigger"]))
@@ -226,9 +229,9 @@ def situation(game: Game, decision: Decision) -> Any:
         from ..rules.economy import printed_revenue, upkeep_capacity
 
         return Text(
-            f"The revenue zones you control print {printed_revenue(game, seat)} EP; upkeep keeps "
-            f"{game.rules.settings.upkeep_per_revenue} units per EP: {upkeep_capacity(game, seat)} units "
-            "(cards that cut the EP you collect do not cut this)."
+            f"The revenue zones you control print {money(game, printed_revenue(game, seat))}; upkeep keeps "
+            f"{game.rules.settings.upkeep_per_revenue} units per {game.rules.text.currency}: {upkeep_capacity(game, seat)} units "
+            f"(cards that cut the {game.rules.text.currency} you collect do not cut this)."
         )
     return None
 
@@ -270,7 +273,7 @@ def option_detail(game: Game, decision: Decision, option_id: str, value: Any) ->
     if option_id.startswith("zone:") and isinstance(value, int) and 0 <= value < len(game.board):
         z_view = game.view_for(decision.player)["zones"][value]
         control = f", held by {who(game, z_view['control'])}" if z_view["control"] >= 0 else ""
-        return f"{z_view['type']} ({z_view['revenue']} EP){control}" + (f"; {stacks_text(game, z_view, decision.player).plain}" if z_view["stacks"] else "")
+        return f"{z_view['type']} ({money(game, z_view['revenue'])}){control}" + (f"; {stacks_text(game, z_view, decision.player).plain}" if z_view["stacks"] else "")
     if option_id.startswith("unit:") and isinstance(value, int):
         t = s.units[value].type
         return f"force {t.force}, speed {t.speed}" + (f", {t.notes}" if t.notes else "")
@@ -345,5 +348,5 @@ def final_table(game: Game) -> Table:
         zones = s.controlled(p.seat)
         earning = [z for z in zones if s.zone_types[z].generates_revenue]
         table.add_row(name_text(game, p.seat), p.faction.name, str(len(zones)), str(len(earning)),
-                      f"{sum(s.zone_types[z].revenue for z in earning)} EP", f"{p.treasury} EP", str(len(s.units_of(p.seat))))
+                      money(game, sum(s.zone_types[z].revenue for z in earning)), money(game, p.treasury), str(len(s.units_of(p.seat))))
     return table

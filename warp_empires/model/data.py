@@ -158,6 +158,29 @@ class ModuleInfo:
 
 
 @attrs.frozen
+class ThemeText:
+    """A theme's own words, used by every screen: the name of its money, of its phases,
+    sentences for its own events and help for its own decisions (``[text]`` in theme.toml).
+
+    ``events`` maps an event kind to a sentence with ``{field}`` places, filled from the
+    event's data with names (players, zones) written out; ``{player}`` is the player.
+
+    >>> text = ThemeText(currency="gold", phases={"muster": "Muster"})
+    >>> text.phase_name("muster"), text.phase_name("draw")
+    ('Muster phase', 'Draw phase')
+    """
+
+    currency: str = "EP"
+    phases: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+    events: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+    decisions: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+
+    def phase_name(self, phase: str) -> str:
+        """What players call ``phase`` ("Move phase", or the theme's own name for it)."""
+        return f"{self.phases.get(phase) or phase.replace('_', ' ').capitalize()} phase"
+
+
+@attrs.frozen
 class MapRules:
     """What a theme demands of a random map for a given number of players.
 

@@ -32,6 +32,7 @@ from .data import (
     MapRules,
     ModuleInfo,
     Settings,
+    ThemeText,
     UnitType,
     ZoneType,
 )
@@ -70,6 +71,7 @@ class ThemeData:
     unit_types: tuple[UnitType, ...]
     factions: tuple[Faction, ...]
     card_types: tuple[CardType, ...]
+    text: ThemeText = ThemeText()
 
 
 class _Entry:
@@ -227,7 +229,23 @@ def _bounded_numbers(entry: _Entry, field: str, value: Any) -> Any:
 
 _SETTINGS_FIELDS = {f.name: f for f in attrs.fields(Settings) if f.name != "extra"}
 #: The tables of theme.toml. A theme's own numbers, which only its code reads, go in [extra].
-THEME_TABLES = frozenset({"module", "settings", "map", "extra"})
+THEME_TABLES = frozenset({"module", "settings", "map", "extra", "text"})
+
+
+def parse_text(entry: _Entry) -> ThemeText:
+    """The [text] table: the theme's own words (see :class:`ThemeText`)."""
+    entry.unknown(frozenset({"currency", "phases", "events", "decisions"}))
+    words = {}
+    for key in ("phases", "events", "decisions"):
+        table = entry.get(key, dict, default={})
+        for name, value in table.items():
+            if not isinstance(value, str) or not value.strip():
+                raise entry.fail(f"{key}.{name}", f"expected text, got {value!r}")
+            if "\x1b" in value or any(ord(c) < 32 for c in value):
+                raise entry.fail(f"{key}.{name}", "holds control characters; use printable text")
+        words[key] = table
+    currency = entry.get("currency", str, default="EP", check=lambda v: 0 < len(v.strip()) <= 20, allowed="use 1 to 20 characters")
+    return ThemeText(currency=currency, **words)
 
 
 def parse_settings(entry: _Entry, extra_entry: _Entry | None = None) -> Settings:
@@ -342,6 +360,7 @@ def load_theme_data(source: str | Path) -> ThemeData:
         _Entry(f"{where}/theme.toml: [settings]", theme.get("settings", {})), _Entry(f"{where}/theme.toml: [extra]", theme.get("extra", {}))
     )
     map_rules = parse_map_rules(_Entry(f"{where}/theme.toml: [map]", theme.get("map", {})))
+    text = parse_text(_Entry(f"{where}/theme.toml: [text]", theme.get("text", {})))
     zones = _entries(_read(folder, "zones.toml", where), f"{where}/zones.toml", "zone", parse_zone)
     units = _entries(_read(folder, "units.toml", where), f"{where}/units.toml", "unit", parse_unit)
     factions = _entries(_read(folder, "factions.toml", where), f"{where}/factions.toml", "faction", parse_faction)
@@ -364,5 +383,5 @@ def load_theme_data(source: str | Path) -> ThemeData:
     total = sum(c.copies for c in cards)
     if total > limits.MAX_CARDS:
         raise DataError(f"{where}/cards.toml: {total:,} cards in all; a theme may have at most {limits.MAX_CARDS:,}")
-    return ThemeData(info, settings, map_rules, zones, units, factions, cards)
+    return ThemeData(info, settings, map_rules, zones, units, factions, cards, text)
 

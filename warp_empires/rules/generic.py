@@ -7,7 +7,7 @@ wins and the generic one is the fallback.
 from __future__ import annotations
 
 from ..hookspecs import hookimpl
-from ..model.data import MapRules, Settings
+from ..model.data import MapRules, Settings, ThemeText
 from . import battle, draw, economy, move, recruit
 from .move import generic_allowance
 from .setup import generic_setup
@@ -26,6 +26,11 @@ PHASES = {
 @hookimpl(trylast=True)
 def warp_settings():
     return Settings()
+
+
+@hookimpl(trylast=True)
+def warp_text():
+    return ThemeText()
 
 
 @hookimpl(trylast=True)
