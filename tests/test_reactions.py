@@ -1,6 +1,8 @@
 """The reaction window: negations (also of negations), rerolls, moves answered by
 Intercept or undone by Recall, and players with nothing to play never being asked."""
 
+from warp_empires.rules.triggers import DieRolled
+
 from helpers import build, card, cards, drive, events, hand_types, ids, opts, start, types_in, zone_id
 
 FIELD = ("Field:plain Home:city Rock:mountains", "Field-Home Field-Rock")
@@ -116,6 +118,8 @@ def test_reroll_replaces_the_die():
     game = recruit_all_five({0: ["second_wind"]})
     assert [e["value"] for e in events(game, "die_rolled")] == [2]
     assert (game.pending.kind, game.pending.player) == ("reaction", 0)
+    # The window says what it answers, by name: the recruit die seat 0 just rolled.
+    assert game.pending.context["trigger"] == DieRolled("recruit_more:0", 0, 6)
     drive(game, card(cards(game, 0, "second_wind")[0]))
     assert [e["value"] for e in events(game, "die_rolled")] == [2, 4]
     # The second roll stands: four more infantry are offered, not two.

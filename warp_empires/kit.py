@@ -60,6 +60,10 @@ from .rules.cards import discard_card  # a card from a hand to the discard pile
 from .rules.cards import draw_cards  # draw cards into a hand, reshuffling the discards (B2)
 from .rules.cards import hand_limit  # a seat's hand limit
 from .rules.reactions import RollDie  # step: roll a die into game.state.registers, open for rerolls
+from .rules.reactions import reaction_window  # the steps that let players answer a trigger
+from .rules.triggers import CardPlayed  # trigger: a card just played (ctx of a reaction to cards)
+from .rules.triggers import DieRolled  # trigger: a die just rolled
+from .rules.triggers import MoveMade  # trigger: a move just made
 from .rules.setup import generic_setup  # the generic start: a zone, units and cards each
 from .rules.setup import pick_start_zones  # the map's start zones, or zones spread far apart
 
@@ -121,6 +125,8 @@ __all__ = [
     "Board", "battle_zones",
     # setup, cards and dice
     "RollDie", "discard_card", "draw_cards", "generic_setup", "hand_limit", "pick_start_zones",
+    # reactions
+    "CardPlayed", "DieRolled", "MoveMade", "reaction_window",
     # moving
     "MovePhase", "SelectUnits", "StackMoves", "can_move", "destinations", "generic_allowance",
     "movable", "move_group",

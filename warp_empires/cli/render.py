@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..rules.triggers import CardPlayed, DieRolled, MoveMade
 from ..zonemap import ZoneMap
 from .narrate import who, zone
 
@@ -253,15 +254,16 @@ def destinations_panel(game: Game, seat: int, ctx: dict) -> Panel:
     return Panel(Group(note, table), title=title, title_align="left")
 
 
-def trigger_text(game: Game, trigger: tuple) -> str:
-    kind = trigger[0]
-    if kind == "card":
-        return f"{who(game, trigger[2])} just played {game.card_name(trigger[3])}."
-    if kind == "die":
-        value = game.state.registers.get(trigger[1])
-        return f"{who(game, trigger[2])} just rolled a {value} (1D{trigger[3]})." if value is not None else f"{who(game, trigger[2])} just rolled a die."
-    if kind == "move":
-        return f"{who(game, trigger[2])} just moved {len(trigger[5])} unit(s) from {zone(game, trigger[3])} to {zone(game, trigger[4])}."
+def trigger_text(game: Game, trigger: Any) -> str:
+    """What a reaction would answer, in words."""
+    by = who(game, trigger.by)
+    if isinstance(trigger, CardPlayed):
+        return f"{by} just played {game.card_name(trigger.card)}."
+    if isinstance(trigger, DieRolled):
+        value = game.state.registers.get(trigger.key)
+        return f"{by} just rolled a {value} (1D{trigger.sides})." if value is not None else f"{by} just rolled a die."
+    if isinstance(trigger, MoveMade):
+        return f"{by} just moved {len(trigger.units)} unit(s) from {zone(game, trigger.start)} to {zone(game, trigger.to)}."
     return "Something just happened that you may answer."
 
 

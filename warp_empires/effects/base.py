@@ -23,8 +23,9 @@ class Effect(ABC):
     in a battle's card rounds, by either side; ``"after_battle"``: once the active player's
     battles are all fought). ``reacts_to`` makes it a reaction
     instead: offered right after a ``"card"`` is played, a ``"die"`` is rolled or a
-    ``"move"`` is made. ``ctx`` is ``"battle"`` in a battle, the trigger tuple
-    ``(kind, key, actor, ...)`` in a reaction window, else ``None``.
+    ``"move"`` is made. ``ctx`` is ``"battle"`` in a battle, the trigger in a reaction
+    window (a :class:`~warp_empires.rules.triggers.CardPlayed`, ``DieRolled`` or
+    ``MoveMade``: ``ctx.by`` acted), else ``None``.
     """
 
     phases: ClassVar[frozenset[str]] = frozenset({"move"})

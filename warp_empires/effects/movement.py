@@ -52,7 +52,7 @@ class InterceptMove(MoveStacks):
     phases = frozenset()
 
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
-        return game.state.phase == "move" and ctx[2] == game.state.active != seat and super().playable(game, seat, ctx)
+        return game.state.phase == "move" and ctx.by == game.state.active != seat and super().playable(game, seat, ctx)
 
 
 class NegateMove(Effect):
@@ -62,12 +62,11 @@ class NegateMove(Effect):
     phases = frozenset()
 
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
-        return ctx[2] != seat
+        return ctx.by != seat
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
-        _, _, by, start, to, units = ctx
         s = game.state
-        back = [u for u in units if s.units[u].zone == to]
+        back = [u for u in ctx.units if s.units[u].zone == ctx.to]
         for u in back:
-            s.move_unit(u, start)
-        game.emit("move_undone", player=seat, frm=to, to=start, count=len(back))
+            s.move_unit(u, ctx.start)
+        game.emit("move_undone", player=seat, frm=ctx.to, to=ctx.start, count=len(back))

@@ -18,10 +18,10 @@ class Negate(Effect):
     phases = frozenset()
 
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
-        return ctx[2] != seat
+        return ctx.by != seat
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
-        game.state.negated.add(ctx[1])
+        game.state.negated.add(ctx.play)
 
 
 class Reroll(Effect):
@@ -31,5 +31,4 @@ class Reroll(Effect):
     phases = frozenset()
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
-        _, key, roller, sides = ctx
-        game.push(RollDie(key, roller, sides))
+        game.push(RollDie(ctx.key, ctx.by, ctx.sides))

@@ -13,6 +13,7 @@ import attrs
 
 from ..decisions import Decision, Later, Option
 from ..step import Step
+from .triggers import MoveMade
 from .reactions import PASS, PlayCard, card_options, reaction_window
 
 if TYPE_CHECKING:
@@ -304,4 +305,4 @@ def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
         "moved", player=owner, by=by, frm=start, to=to, count=len(units), top=s.units[top].type.name,
         secret={"units": [s.units[u].type.name for u in units]},
     )
-    game.push(*reaction_window(game, ("move", move_id, by, start, to, units), first=by, include_first=False))
+    game.push(*reaction_window(game, MoveMade(move_id, by, start, to, tuple(units)), first=by, include_first=False))

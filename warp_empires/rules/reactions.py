@@ -15,6 +15,7 @@ import attrs
 from ..decisions import Decision, Option
 from ..step import Step
 from .cards import discard_card
+from .triggers import WHAT_HAPPENED, CardPlayed, DieRolled, Trigger
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -96,7 +97,7 @@ class PlayCard(Step):
         play = s.next_play
         s.next_play += 1
         game.emit("card_played", player=self.seat, card=game.card_name(self.card), target=label, play=play)
-        window = reaction_window(game, ("card", play, self.seat, self.card), first=self.seat, include_first=False)
+        window = reaction_window(game, CardPlayed(play, self.seat, self.card), first=self.seat, include_first=False)
         game.push(*window, ResolveCard(play, self.seat, self.card, target, self.ctx))
 
 
@@ -116,9 +117,9 @@ class ResolveCard(Step):
         return None
 
 
-def reaction_window(game: Game, trigger: tuple, first: int, include_first: bool) -> list[Step]:
-    """The window after ``trigger`` (``(kind, key, actor, ...)``), asking seats in order
-    from ``first``; empty when the theme has no reaction cards at all."""
+def reaction_window(game: Game, trigger: Trigger, first: int, include_first: bool) -> list[Step]:
+    """The window after ``trigger`` (a :mod:`~warp_empires.rules.triggers` value), asking
+    seats in order from ``first``; empty when the theme has no reaction cards at all."""
     if not game.rules.has_reactions:
         return []
     n = len(game.state.players)
@@ -128,14 +129,14 @@ def reaction_window(game: Game, trigger: tuple, first: int, include_first: bool)
 
 @attrs.frozen
 class ReactionWindow(Step):
-    trigger: tuple
+    trigger: Trigger
     seats: tuple[int, ...]
 
     def run(self, game: Game) -> Decision | None:
         for seat in self.seats:
-            options = card_options(game, seat, self.trigger, f"reacts:{self.trigger[0]}")
+            options = card_options(game, seat, self.trigger, f"reacts:{self.trigger.kind}")
             if options:
-                what = {"card": "a card was just played", "die": "a die was just rolled", "move": "a move was just made"}[self.trigger[0]]
+                what = WHAT_HAPPENED[self.trigger.kind]
                 return game.ask(seat, "reaction", f"React? ({what})", options + [PASS], context={"trigger": self.trigger})
         return None
 
@@ -163,5 +164,5 @@ class RollDie(Step):
         value = game.rng.randint(1, self.sides)
         game.state.registers[self.key] = value
         game.emit("die_rolled", player=self.seat, key=self.key, sides=self.sides, value=value)
-        game.push(*reaction_window(game, ("die", self.key, self.seat, self.sides), first=self.seat, include_first=True))
+        game.push(*reaction_window(game, DieRolled(self.key, self.seat, self.sides), first=self.seat, include_first=True))
         return None
