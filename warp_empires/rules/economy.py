@@ -85,10 +85,10 @@ class Upkeep(Step):
     def run(self, game: Game) -> Decision | None:
         s = game.state
         limit = upkeep_capacity(game, self.seat)
-        mine = s.units_of(self.seat)
-        excess = len(mine) - limit
+        excess = sum(s.occupied.get(self.seat, {}).values()) - limit  # the units counted, not listed
         if excess <= 0:
             return None
+        mine = s.units_of(self.seat)
         options = [Option(f"unit:{u}", f"{game.unit_label(u)} in {game.zone_name(s.units[u].zone)}", u) for u in mine]
         return game.ask(self.seat, "disband", f"Upkeep supports {limit} units: disband {excess}", options, count=excess)
 

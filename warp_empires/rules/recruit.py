@@ -100,10 +100,26 @@ class Buy(Step):
 
     def run(self, game: Game) -> Decision | None:
         treasury = game.state.players[self.seat].treasury
-        prices = {u: cost(game, self.seat, u) for u in self.left}
+        units = game.state.units
+        # A unit's price and the zones it may be placed in depend on its type only, and a
+        # draw often holds several units of one type: each type is asked about once.
+        price_of: dict[str, int] = {}
+        prices = {}
+        for u in self.left:
+            kind = units[u].type.id
+            if kind not in price_of:
+                price_of[kind] = cost(game, self.seat, u)
+            prices[u] = price_of[kind]
         options = []
+        placeable: dict[str, bool] = {}
         for u, price in prices.items():
-            if price <= treasury and any(can_place(game, self.seat, u, z) for z in game.state.control.zones_of(self.seat)):
+            if price > treasury:
+                continue
+            kind = units[u].type.id
+            ok = placeable.get(kind)
+            if ok is None:
+                ok = placeable[kind] = any(can_place(game, self.seat, u, z) for z in game.state.control.zones_of(self.seat))
+            if ok:
                 options.append(Option(f"unit:{u}", f"Buy {game.unit_label(u)} for {price}", u))
         if not options:
             self._finish(game)
