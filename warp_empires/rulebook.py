@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import limits, zonelabels
+from .decisions import Option
 from .model.data import CardType, Faction, ModuleInfo, Settings, UnitType, ZoneType
 from .model.state import GameState, Player, Unit, ZoneUnits
 
@@ -233,6 +235,25 @@ class Rulebook:
             pools=pools,
             deck=deck,
         )
+
+    # ------------------------------------------------------------------ card options
+    # Options are immutable, and the cards of a hand are offered at most decisions of a
+    # game, so each card's options are built once per game rather than at every offer.
+
+    @functools.cached_property
+    def play_options(self) -> tuple[Option, ...]:
+        """Per card id: the option of playing it (``card:<id>``, ``Play <name>``)."""
+        return tuple(Option(key, label, card) for card, (key, label) in enumerate(zip(self.card_keys, self.play_labels)))
+
+    @functools.cached_property
+    def discard_options(self) -> tuple[Option, ...]:
+        """Per card id: the option of discarding it by choice (``Discard <name>``)."""
+        return tuple(Option(key, f"Discard {name}", card) for card, (key, name) in enumerate(zip(self.card_keys, self.card_names)))
+
+    @functools.cached_property
+    def card_options(self) -> tuple[Option, ...]:
+        """Per card id: the option naming it, when cards must be picked (``<name>``)."""
+        return tuple(Option(key, name, card) for card, (key, name) in enumerate(zip(self.card_keys, self.card_names)))
 
     # ------------------------------------------------------------------ abilities
 

@@ -36,7 +36,7 @@ class MovePhase(Step):
 
     def run(self, game: Game) -> Decision | None:
         options = card_options(game, self.seat, None, "move")
-        if mixed_stacks(game, self.seat):
+        if has_mixed_stack(game, self.seat):
             options.append(ARRANGE)
         if not options:
             return None
@@ -64,20 +64,28 @@ def top_choices(game: Game, seat: int, zone: int) -> list[int]:
 
 def mixed_stacks(game: Game, seat: int) -> list[int]:
     """Zones where ``seat``'s stack holds more than one kind of unit."""
+    return [zone for zone, count in sorted(game.state.occupied.get(seat, {}).items()) if count > 1 and _mixed(game, seat, zone)]
+
+
+def has_mixed_stack(game: Game, seat: int) -> bool:
+    """Whether ``seat`` has a mixed stack (asked at every decision of a move phase, so it
+    stops at the first)."""
+    for zone, count in game.state.occupied.get(seat, {}).items():
+        if count > 1 and _mixed(game, seat, zone):
+            return True
+    return False
+
+
+def _mixed(game: Game, seat: int, zone: int) -> bool:
     units = game.state.units
-    out = []
-    for zone, count in sorted(game.state.occupied.get(seat, {}).items()):
-        if count < 2:
-            continue  # one unit is never a mixed stack
-        first = None
-        for u in game.state.zone_units.get(zone):
-            if units[u].owner == seat:
-                if first is None:
-                    first = units[u].type
-                elif units[u].type is not first:
-                    out.append(zone)
-                    break
-    return out
+    first = None
+    for u in game.state.zone_units.get(zone):
+        if units[u].owner == seat:
+            if first is None:
+                first = units[u].type
+            elif units[u].type is not first:
+                return True
+    return False
 
 
 @attrs.frozen
@@ -120,10 +128,16 @@ def _limits(game: Game, seat: int, units: tuple[int, ...], points: int | None) -
     owner = s.units[units[0]].owner
     blocked: set[int] = set()
     if points > 0:
-        for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group):
-            if answer:
-                blocked.update(answer)
+        for answer in blocked_zones(game, owner, group):
+            blocked.update(answer)
     return points, owner, game.rules.can_enter(s.players[owner].faction), blocked
+
+
+def blocked_zones(game: Game, owner: int, group: list[int]) -> list[Any]:
+    """The collections of zones closed to ``owner``'s moving group (the plugins' answers)."""
+    if not game.state.lasting and game.hook.only_generic("warp_blocked_zones"):
+        return []  # the generic rules close zones only by a lasting card effect (no_entry)
+    return [answer for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group) if answer]
 
 
 def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> dict[int, int]:
@@ -155,7 +169,7 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
             reachable.append(nxt)
     if not reachable:
         return False
-    closed: list[Any] = [answer for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group) if answer]
+    closed = blocked_zones(game, owner, group)
     for nxt in reachable:
         if not any(nxt in answer for answer in closed):
             return True
@@ -246,7 +260,9 @@ class StackMoves(Step):
         if option.id == "stop":
             return
         owner = self.seat if self.owner is None else self.owner
-        later = [attrs.evolve(self, remaining=self.remaining - 1, required=self.required - 1)] if self.remaining > 1 else []
+        later = []
+        if self.remaining > 1:
+            later.append(StackMoves(self.seat, self.remaining - 1, owner=self.owner, points=self.points, tag=self.tag, single=self.single, required=self.required - 1))
         group = movable(game, owner, option.value, self.tag)
         game.push(SelectUnits(self.seat, option.value, group, (), self.points, self.single), *later)
 
@@ -294,7 +310,7 @@ class SelectUnits(Step):
             group = self.chosen + (option.value,)
             if not self.single and len(group) < len(self.candidates):
                 movers = tuple(o.value for o in decision.options if o.id.startswith("unit:"))
-                game.push(attrs.evolve(self, chosen=group, movers=movers))
+                game.push(SelectUnits(self.seat, self.zone, self.candidates, group, points=self.points, single=self.single, movers=movers))
                 return
         game.push(SelectDestination(self.seat, self.zone, group, self.points))
 
