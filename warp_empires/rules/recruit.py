@@ -157,7 +157,8 @@ class Place(Step):
 
     def run(self, game: Game) -> Decision:
         zones = placements(game, self.seat, self.unit)
-        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in zones]
+        keys, names = game.board.zone_keys, game.board.names
+        options = [Option(keys[z], names[z], z) for z in zones]
         return game.ask(self.seat, "place", f"Place {game.unit_label(self.unit)} in", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
