@@ -162,17 +162,14 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
     owner = s.units[units[0]].owner
     can_enter = game.rules.can_enter(s.players[owner].faction)
     types = s.zone_types
-    reachable = []
+    closed = None
     for nxt in game.board.adjacency[zone]:
         t = types[nxt]
         if t.move_cost <= points and (t.passable or t.id in can_enter):
-            reachable.append(nxt)
-    if not reachable:
-        return False
-    closed = blocked_zones(game, owner, group)
-    for nxt in reachable:
-        if not any(nxt in answer for answer in closed):
-            return True
+            if closed is None:
+                closed = blocked_zones(game, owner, group)
+            if not closed or not any(nxt in answer for answer in closed):
+                return True
     return False
 
 
