@@ -67,7 +67,7 @@ def can_place(game: Game, seat: int, unit: int, zone: int) -> bool:
 def recruit_phase(game: Game, seat: int) -> list[Step]:
     for key in [k for k in game.state.registers if k.startswith("placed:")]:
         del game.state.registers[key]
-    if not any(game.state.zone_types[z].generates_revenue for z in game.state.controlled(seat)):
+    if not any(game.state.zone_types[z].generates_revenue for z in game.state.control.zones_of(seat)):
         game.emit("recruit_skipped", player=seat, reason="no revenue-generating zone to place units in")
         return []
     count = game.rules.settings.recruit_draw + game.state.players[seat].faction.ability_total("unit_draw_bonus")
