@@ -91,7 +91,7 @@ def clone_cost(zone_map, paths) -> dict:
     from warp_empires.agents import RandomAgent
 
     factions = list(rulebook("basic", paths).factions)[:2]
-    game = Game(GameSetup("basic", [Seat("A", f) for f in factions], zone_map, 1, 20), module_paths=paths)
+    game = Game(GameSetup("basic", [Seat(f"P{i}", f) for i, f in enumerate(factions)], zone_map, 1, 20), module_paths=paths)
     agent = RandomAgent(1)
     for _ in range(200):
         if game.pending is None:

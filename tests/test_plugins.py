@@ -318,6 +318,23 @@ def test_an_extras_recruit_cost_beats_the_generic_one():
     assert generic.warp_recruit_cost(game=game, seat=0, unit_type=warboss) == 2
 
 
+def test_rules_lean_on_the_generic_answer_only_where_no_theme_or_extra_answers():
+    plain = new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"])
+    assert plain.hook.only_generic("warp_move_allowance") and plain.hook.only_generic("warp_recruit_cost")
+    orbital = new_game("orbital", ORBITAL_MAP, ["orks", "imperium"], extras=[Levy()])
+    assert not orbital.hook.only_generic("warp_move_allowance")  # the theme moves units by transport
+    assert not orbital.hook.only_generic("warp_recruit_cost")  # the extra charges one more
+
+
+def test_a_map_checked_once_is_still_checked_against_every_theme_that_plays_on_it():
+    """Zones are checked once per map, but a theme that does not know a zone type still refuses it."""
+    new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"])
+    for _ in range(2):
+        with pytest.raises(SetupError, match="zone 'Stonegate' has type 'fort', which contract_orbital does not know"):
+            new_game("orbital", SKIRMISH_MAP, ["orks", "imperium"])
+    new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"])  # and the map still serves the theme it fits
+
+
 class WarDrums:
     """An extra: +1 force to every attacker, +1 revenue to everyone, and it listens to events."""
 

@@ -7,6 +7,7 @@ on a 10,000-zone map as cheap as one on a 50-zone map.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Container
 from heapq import heappop, heappush
 
@@ -38,6 +39,17 @@ class Board:
         self.codes = tuple(z.code for z in zone_map.zones)
         self._by_code = {z.code.lower(): z.id for z in zone_map.zones}
         self._by_code.update({z.name.lower(): z.id for z in zone_map.zones})
+
+    @functools.cached_property
+    def zone_keys(self) -> tuple[str, ...]:
+        """Each zone's option id, ``zone:<id>``: options naming zones are offered at most
+        decisions, so the ids are written once per map."""
+        return tuple(f"zone:{z}" for z in range(len(self.names)))
+
+    @functools.cached_property
+    def places(self) -> tuple[str, ...]:
+        """Each zone's name with its code, as destinations are listed: ``Skaro (SKA)``."""
+        return tuple(f"{name} ({code})" for name, code in zip(self.names, self.codes))
 
     def __len__(self) -> int:
         return len(self.names)

@@ -139,7 +139,10 @@ class Game:
 
     def push(self, *steps: Step) -> None:
         """Schedule steps to run next, in the order given."""
-        self._stack.extend(reversed(steps))
+        if len(steps) == 1:
+            self._stack.append(steps[0])  # most pushes are of one step: no reversed iterator
+        else:
+            self._stack.extend(reversed(steps))
 
     def emit(
         self, kind: str, visible_to: Iterable[int] | None = None, secret: Mapping[str, Any] | None = None,

@@ -41,6 +41,16 @@ class RuleHooks:
 
     def __init__(self, pm: Any):
         self._pm = pm
+        self._generic: dict[str, bool] = {}
+
+    def only_generic(self, name: str) -> bool:
+        """Whether the generic ruleset alone answers hook ``name`` (no theme or extra
+        does), so that rules may rely on how the generic answer is worked out."""
+        known = self._generic.get(name)
+        if known is None:
+            impls = getattr(self._pm.hook, name).get_hookimpls()
+            known = self._generic[name] = all(impl.plugin_name == "generic" for impl in impls)
+        return known
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         fast = _direct(getattr(self._pm.hook, name))

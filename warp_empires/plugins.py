@@ -16,6 +16,7 @@ import importlib.util
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import attrs
@@ -239,11 +240,45 @@ def find_module(name: str, module_paths: Iterable[str | Path] = ()) -> ModuleEnt
     raise ModuleError(f"unknown module {name!r}; installed modules: {', '.join(sorted(found.modules)) or 'none'}{failed}{more}")
 
 
+class _Manager(pluggy.PluginManager):
+    """A plugin manager that looks up only once which attributes of a module or a theme
+    are hooks.
+
+    Every game gets a fresh manager, and finding a plugin's hooks reads each of its
+    attributes with ``inspect.getattr_static``: that was most of the cost of setting up a
+    game. Modules and theme objects last as long as the program, so their answers are
+    kept (with the object itself, so that its id cannot be reused). Any other plugin, an
+    extra listener say, is looked at afresh.
+    """
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        return _kept(plugin, name, "impl", super().parse_hookimpl_opts)
+
+    def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
+        return _kept(module_or_class, name, "spec", super().parse_hookspec_opts)
+
+
+_KEPT_PLUGINS: dict[int, Any] = {}
+_KEPT_OPTS: dict[tuple[int, str, str], Any] = {}
+
+
+def _kept(plugin: Any, name: str, kind: str, parse: Any) -> Any:
+    if not isinstance(plugin, (ModuleType, ThemePlugin)):
+        return parse(plugin, name)
+    if _KEPT_PLUGINS.setdefault(id(plugin), plugin) is not plugin:
+        return parse(plugin, name)  # cannot happen while the first one is kept; never guess
+    key = (id(plugin), name, kind)
+    if key not in _KEPT_OPTS:
+        _KEPT_OPTS[key] = parse(plugin, name)
+    opts = _KEPT_OPTS[key]
+    return None if opts is None else dict(opts)  # pluggy fills in defaults in the dict it gets
+
+
 def new_manager() -> pluggy.PluginManager:
     """A plugin manager holding only the generic ruleset."""
     from .rules import generic
 
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm = _Manager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.register(generic, name="generic")
     return pm

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -9,12 +10,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import limits, zonelabels
+from .decisions import Option
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
 from .model.state import GameState, Player, Unit, ZoneUnits
 
 if TYPE_CHECKING:
     from .effects.base import Effect
     from .engine import GameSetup, Seat
+    from .zonemap import ZoneMap
 
 
 class SetupError(ValueError):
@@ -57,6 +60,24 @@ def merged(pm: Any, hook: str) -> dict[str, Any]:
     for answer in reversed(getattr(pm.hook, hook)()):
         out.update(answer or {})
     return out
+
+
+# A map never changes, and checking every zone of a 10,000-zone map takes longer than
+# setting up the rest of a game, so games set up one after another on the same map
+# (a simulation, a benchmark) check its zones once. The last few maps are remembered.
+_MAP_FACTS: dict[int, tuple[ZoneMap, str | None, frozenset[tuple[str, int]]]] = {}
+
+
+def _map_facts(zone_map: ZoneMap) -> tuple[str | None, frozenset[tuple[str, int]]]:
+    """The problem with the map's zone names and codes (what a save of the game will be
+    read with), and the (type, revenue) pairs its zones carry."""
+    known = _MAP_FACTS.get(id(zone_map))
+    if known is None or known[0] is not zone_map:
+        if len(_MAP_FACTS) >= 8:
+            del _MAP_FACTS[next(iter(_MAP_FACTS))]
+        zones = zone_map.zones
+        known = _MAP_FACTS[id(zone_map)] = (zone_map, zonelabels.label_problem(zones), frozenset((z.type, z.revenue) for z in zones))
+    return known[1], known[2]
 
 
 @attrs.frozen
@@ -163,9 +184,11 @@ class Rulebook:
             raise SetupError(f"turn limit {setup.turn_limit!r} is not allowed; use 1 to {limits.MAX_ROUNDS:,} rounds, or none")
         if isinstance(setup.seed, bool) or not isinstance(setup.seed, int) or abs(setup.seed) > limits.MAX_SEED:
             raise SetupError(f"seed {setup.seed!r} is not allowed; use a whole number from {-limits.MAX_SEED} to {limits.MAX_SEED}")
-        problem = zonelabels.label_problem(setup.zone_map.zones)  # what a save of this game will be read with
+        problem, kinds = _map_facts(setup.zone_map)
         if problem:
             raise SetupError(f"the map: {problem}")
+        if all(t in self.zone_types and self.zone_types[t].revenue == r for t, r in kinds):
+            return  # the usual case, answered from the map's few kinds of zone
         for zone in setup.zone_map.zones:
             if zone.type not in self.zone_types:
                 raise SetupError(
@@ -244,6 +267,25 @@ class Rulebook:
             pools=pools,
             deck=deck,
         )
+
+    # ------------------------------------------------------------------ card options
+    # Options are immutable, and the cards of a hand are offered at most decisions of a
+    # game, so each card's options are built once per game rather than at every offer.
+
+    @functools.cached_property
+    def play_options(self) -> tuple[Option, ...]:
+        """Per card id: the option of playing it (``card:<id>``, ``Play <name>``)."""
+        return tuple(Option(key, label, card) for card, (key, label) in enumerate(zip(self.card_keys, self.play_labels)))
+
+    @functools.cached_property
+    def discard_options(self) -> tuple[Option, ...]:
+        """Per card id: the option of discarding it by choice (``Discard <name>``)."""
+        return tuple(Option(key, f"Discard {name}", card) for card, (key, name) in enumerate(zip(self.card_keys, self.card_names)))
+
+    @functools.cached_property
+    def card_options(self) -> tuple[Option, ...]:
+        """Per card id: the option naming it, when cards must be picked (``<name>``)."""
+        return tuple(Option(key, name, card) for card, (key, name) in enumerate(zip(self.card_keys, self.card_names)))
 
     # ------------------------------------------------------------------ abilities
 

@@ -22,7 +22,7 @@ def plot_destinations(game: Game, seat: int, zone: int, owner: int) -> list[int]
         ztype = s.zone_types[nxt]
         if not (ztype.passable or ztype.id in can_enter):
             continue
-        if s.stack(nxt, seat):
+        if s.occupies(seat, nxt):
             continue
         out.append(nxt)
     return out

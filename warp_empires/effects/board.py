@@ -74,10 +74,23 @@ class DestroyStack(Effect):
         return [stack_option(game, z, o) for z in sorted(near) for o in sorted(s.owners_in(z) - {seat})]
 
     def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
+        # One search outward from all of the player's zones at once, ring by ring, rather
+        # than one search per zone: it is asked at every decision of a move phase.
         s = game.state
-        for zone in s.occupied.get(seat, ()):
-            if any(s.has_enemy(z, seat) for z in game.board.within(zone, self.params["range"])):
+        seen = set(s.occupied.get(seat, ()))
+        ring = list(seen)
+        for distance in range(self.params["range"] + 1):
+            if any(s.has_enemy(z, seat) for z in ring):
                 return True
+            if distance == self.params["range"]:
+                break
+            outer = []
+            for z in ring:
+                for n in game.board.adjacency[z]:
+                    if n not in seen:
+                        seen.add(n)
+                        outer.append(n)
+            ring = outer
         return False
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:

@@ -55,7 +55,8 @@ class ChooseDiscards(Step):
 
     def run(self, game: Game) -> Decision:
         hand = game.state.players[self.seat].hand
-        options = [Option(f"card:{c}", game.card_name(c), c) for c in hand]
+        cards = game.rules.card_options
+        options = [cards[c] for c in hand]
         n = min(self.count, len(hand))
         return game.ask(self.seat, "discard_forced", f"Discard {n} card(s)", options, count=n)
 

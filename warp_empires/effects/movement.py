@@ -28,7 +28,7 @@ class MoveStacks(Effect):
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
         p = self.params
         able = 0
-        for zone in game.state.zones_with_units(seat):
+        for zone in game.state.occupied.get(seat, ()):  # only counted: any order will do
             group = movable(game, seat, zone, p["tag"])
             if group and can_move(game, seat, zone, group[:1] if p["single"] else group, p["points"]):
                 able += 1

@@ -34,8 +34,8 @@ class DiscardAny(Step):
         hand = game.state.players[self.seat].hand
         if not hand:
             return None
-        keys, names = game.rules.card_keys, game.rules.card_names
-        options = [Option(keys[c], f"Discard {names[c]}", c) for c in hand]
+        discards = game.rules.discard_options
+        options = [discards[c] for c in hand]
         return game.ask(self.seat, "discard", "Discard a card before drawing?", [KEEP, *options])
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -65,8 +65,8 @@ class DiscardToLimit(Step):
         excess = len(hand) - hand_limit(game, self.seat)
         if excess <= 0:
             return None
-        keys, names = game.rules.card_keys, game.rules.card_names
-        options = [Option(keys[c], names[c], c) for c in hand]
+        cards = game.rules.card_options
+        options = [cards[c] for c in hand]
         return game.ask(self.seat, "discard_to_limit", f"Hand limit {len(hand) - excess}: discard {excess}", options, count=excess)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:

@@ -20,7 +20,7 @@ def zone_revenue(game: Game, zone: int) -> int:
 
 def revenue_parts(game: Game, seat: int) -> list[Modifier]:
     """What ``seat`` would earn now: controlled zones plus every modifier, itemised."""
-    parts = [Modifier("controlled zones", sum(zone_revenue(game, z) for z in game.state.controlled(seat)))]
+    parts = [Modifier("controlled zones", sum(zone_revenue(game, z) for z in game.state.control.zones_of(seat)))]
     extra = [m for answer in game.hook.warp_revenue_modifiers(game=game, seat=seat) for m in answer or ()]
     parts.extend(sorted(extra))  # sorted: the order plugins were registered in never shows
     return parts
@@ -44,7 +44,7 @@ def printed_revenue(game: Game, seat: int) -> int:
     """The revenue printed on the revenue-generating zones ``seat`` controls, before any
     card effect on what is collected (B15: what upkeep counts)."""
     types = game.state.zone_types
-    return sum(types[z].revenue for z in game.state.controlled(seat) if types[z].generates_revenue)
+    return sum(types[z].revenue for z in game.state.control.zones_of(seat) if types[z].generates_revenue)
 
 
 def upkeep_capacity(game: Game, seat: int) -> int:
@@ -85,10 +85,10 @@ class Upkeep(Step):
     def run(self, game: Game) -> Decision | None:
         s = game.state
         limit = upkeep_capacity(game, self.seat)
-        mine = s.units_of(self.seat)
-        excess = len(mine) - limit
+        excess = sum(s.occupied.get(self.seat, {}).values()) - limit  # the units counted, not listed
         if excess <= 0:
             return None
+        mine = s.units_of(self.seat)
         options = [Option(f"unit:{u}", f"{game.unit_label(u)} in {game.zone_name(s.units[u].zone)}", u) for u in mine]
         return game.ask(self.seat, "disband", f"Upkeep supports {limit} units: disband {excess}", options, count=excess)
 

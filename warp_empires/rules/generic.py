@@ -92,4 +92,4 @@ def warp_blocked_zones(game, seat, units):
     protected = {e.source for e in s.lasting if e.kind == "no_entry" and e.seat == seat}
     if not protected:
         return ()
-    return {u.zone for u in s.units if u.owner in protected and u.zone >= 0}
+    return {zone for owner in protected for zone in s.occupied.get(owner, ())}

@@ -7,7 +7,7 @@ another player's units, and never enters an impassable zone its faction cannot e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -37,7 +37,7 @@ class MovePhase(Step):
 
     def run(self, game: Game) -> Decision | None:
         options = card_options(game, self.seat, None, "move")
-        if mixed_stacks(game, self.seat):
+        if has_mixed_stack(game, self.seat):
             options.append(ARRANGE)
         if not options:
             return None
@@ -65,20 +65,28 @@ def top_choices(game: Game, seat: int, zone: int) -> list[int]:
 
 def mixed_stacks(game: Game, seat: int) -> list[int]:
     """Zones where ``seat``'s stack holds more than one kind of unit."""
+    return [zone for zone, count in sorted(game.state.occupied.get(seat, {}).items()) if count > 1 and _mixed(game, seat, zone)]
+
+
+def has_mixed_stack(game: Game, seat: int) -> bool:
+    """Whether ``seat`` has a mixed stack (asked at every decision of a move phase, so it
+    stops at the first)."""
+    for zone, count in game.state.occupied.get(seat, {}).items():
+        if count > 1 and _mixed(game, seat, zone):
+            return True
+    return False
+
+
+def _mixed(game: Game, seat: int, zone: int) -> bool:
     units = game.state.units
-    out = []
-    for zone, count in sorted(game.state.occupied.get(seat, {}).items()):
-        if count < 2:
-            continue  # one unit is never a mixed stack
-        first = None
-        for u in game.state.zone_units.get(zone):
-            if units[u].owner == seat:
-                if first is None:
-                    first = units[u].type
-                elif units[u].type is not first:
-                    out.append(zone)
-                    break
-    return out
+    first = None
+    for u in game.state.zone_units.get(zone):
+        if units[u].owner == seat:
+            if first is None:
+                first = units[u].type
+            elif units[u].type is not first:
+                return True
+    return False
 
 
 @attrs.frozen
@@ -86,7 +94,11 @@ class ChooseStackToArrange(Step):
     seat: int
 
     def run(self, game: Game) -> Decision:
-        options = [Option(f"zone:{z}", stack_label(game, z, tuple(game.state.stack(z, self.seat))), z) for z in mixed_stacks(game, self.seat)]
+        options = []
+        for z in mixed_stacks(game, self.seat):
+            stack = game.state.stack(z, self.seat)
+            label = Later((stack_text, game.board.names[z], len(stack), game.state.units[stack[0]].type))
+            options.append(Option(game.board.zone_keys[z], label, z))
         return game.ask(self.seat, "choose_stack", "Which stack do you want to arrange?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -117,10 +129,16 @@ def _limits(game: Game, seat: int, units: tuple[int, ...], points: int | None) -
     owner = s.units[units[0]].owner
     blocked: set[int] = set()
     if points > 0:
-        for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group):
-            if answer:
-                blocked.update(answer)
+        for answer in blocked_zones(game, owner, group):
+            blocked.update(answer)
     return points, owner, game.rules.can_enter(s.players[owner].faction), blocked
+
+
+def blocked_zones(game: Game, owner: int, group: list[int]) -> list[Any]:
+    """The collections of zones closed to ``owner``'s moving group (the plugins' answers)."""
+    if not game.state.lasting and game.hook.only_generic("warp_blocked_zones"):
+        return []  # the generic rules close zones only by a lasting card effect (no_entry)
+    return [answer for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group) if answer]
 
 
 def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> dict[int, int]:
@@ -133,15 +151,47 @@ def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], point
 
 def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> bool:
     """Whether the group has any destination: some neighbour it can afford to enter."""
-    points, owner, can_enter, blocked = _limits(game, seat, units, points)
+    # Asked for every stack at nearly every decision of a move phase, so it is written
+    # out rather than built on _limits: the zones closed to the group (a hook call) are
+    # asked for only when some neighbour is open to it at all.
+    s = game.state
+    group = list(units)
+    if points is None:
+        points = game.hook.warp_move_allowance(game=game, seat=seat, units=group)
     if points <= 0:
         return False
-    types = game.state.zone_types
+    owner = s.units[units[0]].owner
+    can_enter = game.rules.can_enter(s.players[owner].faction)
+    types = s.zone_types
+    closed = None
     for nxt in game.board.adjacency[zone]:
         t = types[nxt]
-        if nxt not in blocked and (t.passable or t.id in can_enter) and t.move_cost <= points:
-            return True
+        if t.move_cost <= points and (t.passable or t.id in can_enter):
+            if closed is None:
+                closed = blocked_zones(game, owner, group)
+            if not closed or not any(nxt in answer for answer in closed):
+                return True
     return False
+
+
+def movers(game: Game, seat: int, zone: int, units: list[int], points: int | None = None) -> list[int]:
+    """The units of ``units`` (one stack) that can move on their own."""
+    if not (game.hook.only_generic("warp_move_allowance") and game.hook.only_generic("warp_blocked_zones")):
+        return [u for u in units if can_move(game, seat, zone, (u,), points)]
+    # Under the generic rules a lone unit's moves depend on its type (its speed) and on
+    # its owner, the same for the whole stack; a stack often holds several units of one
+    # type, so each type is asked about once.
+    chits = game.state.units
+    able: dict[str, bool] = {}
+    out = []
+    for u in units:
+        kind = chits[u].type.id
+        ok = able.get(kind)
+        if ok is None:
+            ok = able[kind] = can_move(game, seat, zone, (u,), points)
+        if ok:
+            out.append(u)
+    return out
 
 
 def movable(game: Game, seat: int, zone: int, tag: str | None = None) -> tuple[int, ...]:
@@ -193,7 +243,7 @@ class StackMoves(Step):
             group = movable(game, owner, zone, self.tag)
             if group and can_move(game, self.seat, zone, group[:1] if self.single else group, self.points):
                 label = Later((stack_text, game.board.names[zone], len(group), game.state.units[group[0]].type))
-                options.append(Option(f"zone:{zone}", label, zone))
+                options.append(Option(game.board.zone_keys[zone], label, zone))
         if not options:
             return None
         if self.required > 0:
@@ -208,7 +258,9 @@ class StackMoves(Step):
         if option.id == "stop":
             return
         owner = self.seat if self.owner is None else self.owner
-        later = [attrs.evolve(self, remaining=self.remaining - 1, required=self.required - 1)] if self.remaining > 1 else []
+        later = []
+        if self.remaining > 1:
+            later.append(StackMoves(self.seat, self.remaining - 1, owner=self.owner, points=self.points, tag=self.tag, single=self.single, required=self.required - 1))
         group = movable(game, owner, option.value, self.tag)
         game.push(SelectUnits(self.seat, option.value, group, (), self.points, self.single), *later)
 
@@ -223,6 +275,9 @@ class SelectUnits(Step):
     chosen: tuple[int, ...] = ()
     points: int | None = None
     single: bool = False
+    #: The units that can move on their own, once known: picking units changes nothing
+    #: on the board, so the next pick reuses the answer rather than asking every unit again.
+    movers: tuple[int, ...] | None = None
 
     def run(self, game: Game) -> Decision | None:
         left = [u for u in self.candidates if u not in self.chosen]
@@ -236,7 +291,11 @@ class SelectUnits(Step):
             options.append(Option(ALL, f"Move all {len(self.candidates)} units", None))
         verb = "Move" if self.single else "Add"
         units = game.state.units
-        options += [Option(f"unit:{u}", Later((unit_text, verb, units[u].type)), u) for u in left if can_move(game, self.seat, self.zone, (u,), self.points)]
+        if self.movers is None:
+            left = movers(game, self.seat, self.zone, left, self.points)
+        else:
+            left = [u for u in left if u in self.movers]
+        options += [Option(f"unit:{u}", Later((unit_text, verb, units[u].type)), u) for u in left]
         return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -248,7 +307,8 @@ class SelectUnits(Step):
         else:
             group = self.chosen + (option.value,)
             if not self.single and len(group) < len(self.candidates):
-                game.push(attrs.evolve(self, chosen=group))
+                movers = tuple(o.value for o in decision.options if o.id.startswith("unit:"))
+                game.push(SelectUnits(self.seat, self.zone, self.candidates, group, points=self.points, single=self.single, movers=movers))
                 return
         game.push(SelectDestination(self.seat, self.zone, group, self.points))
 
@@ -262,7 +322,8 @@ class SelectDestination(Step):
 
     def run(self, game: Game) -> Decision | None:
         reach = destinations(game, self.seat, self.zone, self.units, self.points)
-        options = [Option(f"zone:{z}", f"{game.zone_name(z)} ({game.board.codes[z]})", z) for z in sorted(reach)]
+        keys, places = game.board.zone_keys, game.board.places
+        options = [Option(keys[z], places[z], z) for z in sorted(reach)]
         return game.ask(
             self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to",
             options, context={"from": self.zone, "units": self.units, "reach": reach},

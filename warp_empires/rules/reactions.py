@@ -62,7 +62,7 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
                 ok = tested[key] = effects[type_id].playable(game, seat, ctx)
         if ok:
             seen.add(type_id)
-            out.append(Option(rules.card_keys[card], rules.play_labels[card], card))
+            out.append(rules.play_options[card])
     return out
 
 

@@ -67,7 +67,7 @@ def can_place(game: Game, seat: int, unit: int, zone: int) -> bool:
 def recruit_phase(game: Game, seat: int) -> list[Step]:
     for key in [k for k in game.state.registers if k.startswith("placed:")]:
         del game.state.registers[key]
-    if not any(game.state.zone_types[z].generates_revenue for z in game.state.controlled(seat)):
+    if not any(game.state.zone_types[z].generates_revenue for z in game.state.control.zones_of(seat)):
         game.emit("recruit_skipped", player=seat, reason="no revenue-generating zone to place units in")
         return []
     count = game.rules.settings.recruit_draw + game.state.players[seat].faction.ability_total("unit_draw_bonus")
@@ -100,10 +100,26 @@ class Buy(Step):
 
     def run(self, game: Game) -> Decision | None:
         treasury = game.state.players[self.seat].treasury
-        prices = {u: cost(game, self.seat, u) for u in self.left}
+        units = game.state.units
+        # A unit's price and the zones it may be placed in depend on its type only, and a
+        # draw often holds several units of one type: each type is asked about once.
+        price_of: dict[str, int] = {}
+        prices = {}
+        for u in self.left:
+            kind = units[u].type.id
+            if kind not in price_of:
+                price_of[kind] = cost(game, self.seat, u)
+            prices[u] = price_of[kind]
         options = []
+        placeable: dict[str, bool] = {}
         for u, price in prices.items():
-            if price <= treasury and any(can_place(game, self.seat, u, z) for z in game.state.control.zones_of(self.seat)):
+            if price > treasury:
+                continue
+            kind = units[u].type.id
+            ok = placeable.get(kind)
+            if ok is None:
+                ok = placeable[kind] = any(can_place(game, self.seat, u, z) for z in game.state.control.zones_of(self.seat))
+            if ok:
                 options.append(Option(f"unit:{u}", f"Buy {game.unit_label(u)} for {price}", u))
         if not options:
             self._finish(game)
@@ -141,7 +157,8 @@ class Place(Step):
 
     def run(self, game: Game) -> Decision:
         zones = placements(game, self.seat, self.unit)
-        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in zones]
+        keys, names = game.board.zone_keys, game.board.names
+        options = [Option(keys[z], names[z], z) for z in zones]
         return game.ask(self.seat, "place", f"Place {game.unit_label(self.unit)} in", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
