@@ -102,10 +102,10 @@ def clone_cost(zone_map, paths) -> dict:
     return {"clone_us": clone * 1e6, "deepcopy_us": deep * 1e6}
 
 
-def child(games: int, turn_limit: int) -> dict:
+def child(games: int, turn_limit: int, fixture: str) -> dict:
     from warp_empires.mapgen import mapfile
 
-    paths = [str(FIXTURE)]
+    paths = [fixture]  # the fixture theme as the version measured has it (its imports change with the engine)
     book = rulebook("basic", paths)
     out = {}
     for zones in (50, 10_000):
@@ -136,14 +136,17 @@ def baseline_tree(commit: str) -> Path:
     tree = Path(tempfile.gettempdir()) / "warp-empires-bench" / sha
     if not (tree / "warp_empires").is_dir():
         tree.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(["git", "archive", sha, "warp_empires", "modules"], cwd=ROOT, capture_output=True, check=True).stdout
+        archive = subprocess.run(
+            ["git", "archive", sha, "warp_empires", "modules", "tests/fixtures/basic"], cwd=ROOT, capture_output=True, check=True
+        ).stdout
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
     return tree
 
 
 def run_child(tree: Path, args) -> dict:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(import_dir(tree)), os.environ.get("PYTHONPATH", "")]))
-    cmd = [sys.executable, __file__, "--child", "--games", str(args.games), "--turn-limit", str(args.turn_limit)]
+    cmd = [sys.executable, __file__, "--child", "--games", str(args.games), "--turn-limit", str(args.turn_limit),
+           "--fixture", str(tree / "tests" / "fixtures" / "basic")]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True)
     if out.returncode:
         raise SystemExit(f"the benchmark failed on {tree}:\n{out.stderr}")
@@ -157,9 +160,10 @@ def main() -> None:
     parser.add_argument("--baseline", default=BASELINE, help=f"the commit to compare with (default {BASELINE})")
     parser.add_argument("--no-baseline", action="store_true", help="measure this tree only")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--fixture", default=str(FIXTURE), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(child(args.games, args.turn_limit)))
+        print(json.dumps(child(args.games, args.turn_limit, args.fixture)))
         return
 
     print(f"{args.games} random-agent games per line, turn limit {args.turn_limit} rounds, python {sys.version.split()[0]}")
