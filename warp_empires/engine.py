@@ -179,7 +179,8 @@ class Game:
 
     @property
     def rng(self) -> random.Random:
-        """The game's random generator (dice, shuffles, draws); agents never use it."""
+        """The game's random generator (dice, shuffles, draws), seeded from the setup so a
+        game replays exactly from its choices (B12); agents never use it."""
         rng = self._rng
         if rng is None:  # a copy that has not rolled yet: build its generator now
             rng = self._rng = random.Random.__new__(random.Random)  # no OS seeding: the state is set next

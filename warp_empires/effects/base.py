@@ -32,6 +32,8 @@ class Effect(ABC):
     reacts_to: ClassVar[str | None] = None
     #: Parameter names and their defaults; anything else in ``params`` is refused.
     defaults: ClassVar[Mapping[str, Any]] = {}
+    #: What each parameter means, in a line (shown in docs/effects.md).
+    param_help: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, card: CardType):
         self.card = card

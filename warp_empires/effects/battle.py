@@ -22,6 +22,13 @@ class BattleForce(Effect):
 
     phases = frozenset({"battle"})
     defaults = {"flat": 0, "per_unit": 0, "tag": None, "requires": None, "battle": None}
+    param_help = {
+        "flat": "force added to your side",
+        "per_unit": "force added for each of your fighting units (those with `tag`, if given)",
+        "tag": "count only units with this tag",
+        "requires": "playable only when one of your fighting units has this tag",
+        "battle": 'playable only in battles of this kind (a theme\'s own, e.g. "space")',
+    }
 
     def check(self, book: Rulebook) -> list[str]:
         return unknown_unit_tags(book, self, "tag", "requires")
@@ -55,6 +62,7 @@ class BattleFlag(Effect):
 
     phases = frozenset({"battle"})
     defaults = {"flag": "exterminate"}
+    param_help = {"flag": '"exterminate": the loser loses every unit; "no_casualties": nobody loses units'}
 
     def __init__(self, card):
         super().__init__(card)

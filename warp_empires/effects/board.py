@@ -65,6 +65,7 @@ class DestroyStack(Effect):
     from, a zone holding your units (``range = 0``: only where your units are)."""
 
     defaults = {"range": 1}
+    param_help = {"range": "how many zones from one holding your units the stack may be (0: only there)"}
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         s = game.state
@@ -137,6 +138,14 @@ class ChangeZoneType(Effect):
     """
 
     defaults = {"to": "hazard", "from": [], "where": "adjacent", "not_tags": [], "empty": False, "cost": 0}
+    param_help = {
+        "to": "the zone type the zone becomes",
+        "from": "zone types that may change (empty: any but `to`)",
+        "where": '"adjacent", "controlled", "occupied" or "any": which zones qualify',
+        "not_tags": "zones with any of these tags never change",
+        "empty": "true: only a zone holding no units",
+        "cost": "paid from your treasury when the card takes effect; without it the card is not offered",
+    }
 
     def __init__(self, card):
         super().__init__(card)
@@ -207,6 +216,7 @@ class PlaceFreeUnits(Effect):
     """``count`` random units from your pool join you, free, in a zone you control."""
 
     defaults = {"count": 2}
+    param_help = {"count": "units drawn from your pool"}
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         s = game.state

@@ -27,6 +27,7 @@ class StealRevenue(Effect):
     opponent with something in their treasury is a target."""
 
     defaults = {"amount": 3}
+    param_help = {"amount": "most taken from the opponent's treasury"}
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         return [o for o in opponent_options(game, seat) if game.state.players[o.value].treasury > 0]
@@ -48,6 +49,10 @@ class RevenueDelta(Effect):
     or the next one of an opponent you choose (``target = "opponent"``)."""
 
     defaults = {"amount": 5, "target": "self"}
+    param_help = {
+        "amount": "added to the revenue phase (negative: taken from it)",
+        "target": '"self": your revenue phase this turn; "opponent": the next one of an opponent you choose',
+    }
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option] | None:
         return None if self.params["target"] == "self" else opponent_options(game, seat)
@@ -89,6 +94,7 @@ class ZoneRevolt(Effect):
     revenue phases (the die is rolled when the card takes effect, and may be rerolled)."""
 
     defaults = {"die": 6}
+    param_help = {"die": "sides of the die rolled for how many revenue phases the zone yields nothing"}
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         s = game.state

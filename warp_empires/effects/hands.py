@@ -25,6 +25,7 @@ class DrawCards(Effect):
     empty (there would be nothing to draw but the card itself)."""
 
     defaults = {"count": 2}
+    param_help = {"count": "cards drawn"}
 
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
         return bool(game.state.deck or game.state.discard)
@@ -36,7 +37,8 @@ class DrawCards(Effect):
 class Discard(Effect):
     """An opponent you choose discards ``count`` cards of their choice (all if fewer)."""
 
-    defaults = {"count": 2, "target": "opponent"}
+    defaults = {"count": 2}
+    param_help = {"count": "cards the opponent discards"}
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         return [o for o in opponent_options(game, seat) if game.state.players[o.value].hand]
@@ -69,6 +71,7 @@ class StealCard(Effect):
     """Take ``count`` random cards from the hand of an opponent you choose."""
 
     defaults = {"count": 1}
+    param_help = {"count": "random cards taken from the opponent's hand"}
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option]:
         return [o for o in opponent_options(game, seat) if game.state.players[o.value].hand]
@@ -105,6 +108,7 @@ class LookAtDeck(Effect):
     pile is not reshuffled to look). Cannot be played on an empty deck."""
 
     defaults = {"count": 7}
+    param_help = {"count": "cards seen from the top of the deck"}
 
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
         return bool(game.state.deck)
@@ -120,6 +124,7 @@ class RedrawAll(Effect):
     with the player of the card and going round in seat order."""
 
     defaults = {"count": 5}
+    param_help = {"count": "cards each player draws after everyone has discarded"}
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         order = [seat, *opponents(game, seat)]

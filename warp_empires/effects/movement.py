@@ -21,6 +21,13 @@ class MoveStacks(Effect):
     card, not a move)."""
 
     defaults = {"min": 1, "max": 1, "points": None, "tag": None, "single": False}
+    param_help = {
+        "min": "stacks that must move once the card is played; the card is offered only when that many can move",
+        "max": "most stacks moved",
+        "points": "movement points each group gets instead of its own allowance (none: its own)",
+        "tag": "only units with this tag may move",
+        "single": "true: one unit moves, not a group",
+    }
 
     def check(self, book: Rulebook) -> list[str]:
         return unknown_unit_tags(book, self, "tag")
