@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import click
 
+from .. import limits
 from ..scaffold import create, package_name
-from .common import friendly
+from .common import friendly, module_paths, rulebook
 
 
 @click.group("module")
 def module_group() -> None:
-    """Make theme modules."""
+    """Make and check theme modules."""
 
 
 @module_group.command("new")
@@ -30,3 +31,42 @@ def new_command(name: str, folder: str) -> None:
     click.echo("Try it:")
     click.echo(f"  warp-empires --module-path {root} play {name}")
     click.echo(f"  cd {root} && pip install -e '.[test]' && python -m pytest")
+
+
+@module_group.command("check")
+@click.argument("name")
+@click.option("--games", default=20, show_default=True, type=click.IntRange(1, 10_000), help="Seeded games to play.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, limits.MAX_SEED), help="Seed of the whole run.")
+@click.option("--players", default=2, show_default=True, type=click.IntRange(1, limits.MAX_SEATS), help="Seats per game.")
+@click.option("--turn-limit", default=20, show_default=True, type=click.IntRange(1, limits.MAX_ROUNDS), help="Rounds a game may last.")
+@click.option("--strict", is_flag=True, help="Also fail when a card was never playable, a unit never bought or a zone type never on a map.")
+@click.pass_context
+@friendly
+def check_command(ctx: click.Context, name: str, games: int, seed: int, players: int, turn_limit: int, strict: bool) -> None:
+    """Check the theme NAME: load it as a game would (every file, entry, card, hook and
+    phase), then play seeded games between random players with the engine's invariants
+    checked after every decision, and report what never happened. Exit code 1 on a problem."""
+    from .. import conformance
+
+    paths = module_paths(ctx)
+    _, book = rulebook(name, paths)  # a theme that does not load stops here, in one line
+    if players > len(book.factions) and not book.settings.factions_repeat:
+        raise click.BadParameter(f"{players} players, but {name} has {len(book.factions)} factions and each is played once", param_hint="--players")
+    click.echo(f"{name} {book.info.version}: loads cleanly (data files, cards, hooks and phases checked).")
+    report = conformance.run(name, games=games, seed=seed, players=players, turn_limit=turn_limit, module_paths=paths)
+    outcome = f"{len(report.problems)} problem(s):" if report.problems else "the invariants held after every decision."
+    click.echo(f"{report.games} games, {report.victories} won outright, {report.decisions:,} decisions; {outcome}")
+    for problem in report.problems:
+        click.echo(f"problem: {problem}")
+    notes = [
+        ("never playable in any game", report.never_playable),
+        ("never bought in any game", report.never_bought),
+        ("zone types on no generated map", report.zone_types_unseen),
+    ]
+    for label, names in notes:
+        if names:
+            click.echo(f"{label}: {', '.join(names)}")
+    if report.victories == 0:
+        click.echo(f"no game was won outright within {turn_limit} rounds; every one went to the tiebreak")
+    if report.problems or (strict and any(names for _, names in notes)):
+        ctx.exit(1)

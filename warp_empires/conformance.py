@@ -1,0 +1,98 @@
+"""A theme played many times at random, to find what its author cannot see by reading it.
+
+``warp-empires module check`` runs this after the theme has loaded cleanly: seeded games
+between random players on generated maps, the engine's invariants checked after every
+decision, and a tally of what never happened (a card nobody could ever play, a unit type
+never bought, a zone type no map ever held, no game ever won outright).
+
+>>> report = run("doctor_who", games=2, turn_limit=3)   # doctest: +SKIP
+>>> report.problems
+[]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from pathlib import Path
+
+import attrs
+
+from . import invariants
+from .agents import RandomAgent
+from .engine import Game, GameSetup, Seat
+from .plugins import make_manager
+from .rulebook import Rulebook
+
+#: Decisions at which a card is played (not discarded or looked at).
+PLAY_KINDS = frozenset({"play_card", "battle_card", "reaction"})
+#: A game that asks this many questions without ending is reported as never ending.
+MAX_DECISIONS = 200_000
+
+
+@attrs.frozen
+class Report:
+    """What the games showed. ``problems`` are errors (a broken invariant, a game that never
+    ends); the ``never_...`` lists are for the author to look at."""
+
+    games: int
+    victories: int
+    decisions: int
+    problems: list[str]
+    never_playable: list[str]
+    never_bought: list[str]
+    zone_types_unseen: list[str]
+
+
+def run(
+    module: str, games: int = 20, seed: int = 0, players: int = 2, zones: int = 30, turn_limit: int = 20,
+    module_paths: Iterable[str | Path] = (),
+) -> Report:
+    """Play ``games`` seeded games of ``module`` and report (see :class:`Report`)."""
+    from .mapgen import generate_for_theme
+
+    paths = tuple(module_paths)
+    pm = make_manager(module, module_paths=paths)
+    book = Rulebook.from_plugins(pm)
+    rng = random.Random(seed)
+    played: set[str] = set()
+    bought: set[str] = set()
+    seen_zones: set[str] = set()
+    problems: list[str] = []
+    victories = decisions = 0
+    factions = list(book.factions)
+    for number in range(1, games + 1):
+        game_seed = rng.randrange(2**31)
+        picks = rng.sample(factions, players) if players <= len(factions) else [rng.choice(factions) for _ in range(players)]
+        zone_map = generate_for_theme(pm, zones=zones, players=players, seed=game_seed)
+        seen_zones.update(z.type for z in zone_map.zones)
+        game = Game(GameSetup(module, [Seat(f"P{i + 1}", f, "ai:random") for i, f in enumerate(picks)], zone_map, game_seed, turn_limit), plugins=pm)
+        agents = [RandomAgent(game_seed + i) for i in range(players)]
+        where = f"game {number} (seed {game_seed})"
+        try:
+            while game.pending is not None and game.decisions < MAX_DECISIONS:
+                decision = game.pending
+                if decision.kind in PLAY_KINDS:
+                    played.update(game.rules.cards[o.value].id for o in decision.options if o.id.startswith("card:"))
+                game.decide(agents[decision.player].choose(game))
+                found = invariants.problems(game)
+                if found:
+                    problems.append(f"{where}, decision {game.decisions}: {found[0]}")
+                    break
+        except Exception as exc:  # a theme's code failing mid-game is what this run looks for
+            problems.append(f"{where}, decision {game.decisions + 1}: {type(exc).__name__}: {exc}")
+            continue
+        if game.pending is not None and not problems:
+            problems.append(f"{where} had not ended after {MAX_DECISIONS:,} decisions")
+        decisions += game.decisions
+        victories += any(e.kind == "game_over" and e.data.get("reason") == "victory" for e in game.events)
+        bought.update(e.revealed().data["unit"] for e in game.events if e.kind == "unit_bought")
+    return Report(
+        games=games,
+        victories=victories,
+        decisions=decisions,
+        problems=problems,
+        never_playable=sorted(ct.name for ct in book.card_types.values() if ct.id not in played),
+        never_bought=sorted(ut.name for ut in book.unit_types.values() if ut.name not in bought),
+        zone_types_unseen=sorted(zt.name for zt in book.zone_types.values() if zt.id not in seen_zones),
+    )
