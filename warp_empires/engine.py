@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from .blame import theme_error
 from .board import Board
 from .decisions import Decision, IllegalChoice, Option
 from .events import Event
@@ -80,10 +81,16 @@ class Game:
         self._stack: list[Step] = []
         self._pending: tuple[Decision, Step] | None = None
         self._notify = bool(self.pm.hook.warp_game_event.get_hookimpls())
-        self.hook.warp_setup(game=self)
-        self.emit("game_started", seats=[s.name for s in setup.seats])
-        self._stack.append(TurnStep(0))
-        self._advance()
+        try:
+            self.hook.warp_setup(game=self)
+            self.emit("game_started", seats=[s.name for s in setup.seats])
+            self._stack.append(TurnStep(0))
+            self._advance()
+        except Exception as exc:
+            blamed = theme_error(self.pm, exc, self.setup.module)
+            if blamed is None:
+                raise
+            raise blamed from exc
 
     # ------------------------------------------------------------------ the door
 
@@ -106,7 +113,10 @@ class Game:
 
         ``choice`` is an option index, an option id, an :class:`Option` or, when the
         decision asks for several, a list of them. An illegal choice raises
-        :class:`~warp_empires.decisions.IllegalChoice` and changes nothing.
+        :class:`~warp_empires.decisions.IllegalChoice` and changes nothing. An error
+        raised in a theme's own code comes out as a :class:`~warp_empires.blame.ThemeError`
+        naming the theme's file and line; the game is then broken, but ``choices`` (less
+        the last) replays it to just before.
         """
         if self._pending is None:
             raise IllegalChoice("the game is over; there is nothing to decide")
@@ -116,8 +126,14 @@ class Game:
         self.choices.append(options[picked[0]].id if decision.count == 1 else [options[i].id for i in picked])
         self._pending = None
         self.decisions += 1
-        step.resume(self, decision, picked)
-        self._advance()
+        try:
+            step.resume(self, decision, picked)
+            self._advance()
+        except Exception as exc:
+            blamed = theme_error(self.pm, exc, self.setup.module)
+            if blamed is None:
+                raise
+            raise blamed from exc
 
     def _advance(self) -> None:
         stack = self._stack

@@ -10,6 +10,7 @@ from typing import Any
 import click
 import pluggy
 
+from ..blame import ThemeError
 from ..decisions import IllegalChoice
 from ..engine import Game, GameSetup, Seat
 from ..model.loading import DataError
@@ -33,6 +34,8 @@ def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
             return fn(*args, **kwargs)
         except click.ClickException:
             raise
+        except ThemeError as exc:  # a few lines naming the theme's file and line, no traceback
+            raise click.ClickException(str(exc)) from None
         except USER_ERRORS as exc:
             raise click.ClickException(one_line(exc)) from None
         except ValueError as exc:  # malformed maps and files report as ValueError subclasses

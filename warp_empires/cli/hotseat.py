@@ -18,6 +18,7 @@ from rich.text import Text
 
 from .. import saves
 from ..agents import make_agent
+from ..blame import ThemeError
 from ..decisions import IllegalChoice
 from ..engine import Game
 from . import render
@@ -106,6 +107,8 @@ class Hotseat:
             except InputEnded:
                 self.leave("Game saved", last_chance=True)
                 return False
+            except ThemeError as exc:
+                self.theme_failed(exc)
             except KeyboardInterrupt:
                 # The interrupt may have come in the middle of a choice: rebuild the position
                 # from the choices made, which is exactly what the save holds.
@@ -375,6 +378,19 @@ class Hotseat:
         else:
             note = ""
         self.console.print(f"Saved to {written}{note}.", markup=False, highlight=False, soft_wrap=True)
+
+    def theme_failed(self, exc: ThemeError) -> None:
+        """The theme's code failed: say where, keep the game as it was before the choice
+        that set it off, and stop with exit code 1."""
+        if self.alt:
+            self.console.set_alt_screen(False)
+            self.alt = False
+        self.console.print(f"Error: {exc}", markup=False, highlight=False, soft_wrap=True)
+        doc = saves.to_dict(self.game)
+        doc["choices"] = doc["choices"][:-1]
+        self.game = saves.replay(doc, self.module_paths, check_digest=False)
+        self.leave("The game as it stood before that choice is saved", last_chance=True)
+        raise click.exceptions.Exit(1)
 
     def leave(self, what: str, last_chance: bool = False) -> bool:
         """Save and say how to carry on. False if the save failed: with ``last_chance``
