@@ -197,7 +197,7 @@ def test_a_card_that_cannot_work_is_reported_when_the_theme_loads(tmp_path, old,
     the broken theme is reported by name and the others still load."""
     folder = _broken_copy(tmp_path, "skirmish", "cards.toml", old, new)
     found = discover(module_paths=[folder])
-    assert found.failures["skirmish"].startswith(f"SetupError: {message}")
+    assert found.failures["skirmish"].startswith(f"SetupError: {folder / 'data'}/cards.toml: {message}")
     assert "contract_skirmish" not in found.modules and "doctor_who" in found.modules
 
 
@@ -208,7 +208,8 @@ def test_a_hook_method_without_hookimpl_is_reported_by_name(tmp_path):
     assert "    @hookimpl\n    def warp_victory(self, game):" in text
     init.write_text(text.replace("    @hookimpl\n    def warp_victory(self, game):", "    def warp_victory(self, game):"))
     found = discover(module_paths=[folder])
-    assert found.failures["skirmish"] == "ModuleError: warp_victory has no @hookimpl above it, so the engine would never call it"
+    line = next(n for n, text in enumerate(init.read_text().splitlines(), 1) if "def warp_victory" in text)
+    assert found.failures["skirmish"] == f"ModuleError: {init}:{line}: warp_victory has no @hookimpl above it, so the engine would never call it"
 
 
 class DictUnits:

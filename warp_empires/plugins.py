@@ -129,12 +129,27 @@ def check_module(name: str, plugin: Any) -> None:
     from .rulebook import Rulebook
 
     for attr in sorted(dir(plugin)):
-        if attr.startswith("warp_") and callable(getattr(plugin, attr, None)) and not hasattr(getattr(plugin, attr), f"{hookspecs.PROJECT}_impl"):
-            raise ModuleError(f"{attr} has no @hookimpl above it, so the engine would never call it")
+        method = getattr(plugin, attr, None)
+        if attr.startswith("warp_") and callable(method) and not hasattr(method, f"{hookspecs.PROJECT}_impl"):
+            where = _where(method)
+            raise ModuleError(f"{where}{attr} has no @hookimpl above it, so the engine would never call it")
     pm = new_manager()
     pm.register(plugin, name=name)
     pm.check_pending()
-    Rulebook.from_plugins(pm)
+    try:
+        Rulebook.from_plugins(pm)
+    except ValueError as exc:
+        # A card's problem is the theme's cards.toml's: say so, when the cards come from there.
+        folder = getattr(getattr(plugin, "data", None), "folder", "")
+        if folder and str(exc).startswith("card "):
+            raise type(exc)(f"{folder}/cards.toml: {exc}") from None
+        raise
+
+
+def _where(function: Any) -> str:
+    """``file:line: `` of a function's definition, or nothing when it cannot be found."""
+    code = getattr(getattr(function, "__func__", function), "__code__", None)
+    return f"{code.co_filename}:{code.co_firstlineno}: " if code is not None else ""
 
 
 def _load_folder(path: Path) -> Any:

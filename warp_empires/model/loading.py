@@ -72,6 +72,7 @@ class ThemeData:
     factions: tuple[Faction, ...]
     card_types: tuple[CardType, ...]
     text: ThemeText = ThemeText()
+    folder: str = ""  # where the files were read, for messages
 
 
 class _Entry:
@@ -383,5 +384,5 @@ def load_theme_data(source: str | Path) -> ThemeData:
     total = sum(c.copies for c in cards)
     if total > limits.MAX_CARDS:
         raise DataError(f"{where}/cards.toml: {total:,} cards in all; a theme may have at most {limits.MAX_CARDS:,}")
-    return ThemeData(info, settings, map_rules, zones, units, factions, cards, text)
+    return ThemeData(info, settings, map_rules, zones, units, factions, cards, text, where)
 
