@@ -69,6 +69,7 @@ def run(
         game = Game(GameSetup(module, [Seat(f"P{i + 1}", f, "ai:random") for i, f in enumerate(picks)], zone_map, game_seed, turn_limit), plugins=pm)
         agents = [RandomAgent(game_seed + i) for i in range(players)]
         where = f"game {number} (seed {game_seed})"
+        before = len(problems)
         try:
             while game.pending is not None and game.decisions < MAX_DECISIONS:
                 decision = game.pending
@@ -82,7 +83,7 @@ def run(
         except Exception as exc:  # a theme's code failing mid-game is what this run looks for
             problems.append(f"{where}, decision {game.decisions + 1}: {type(exc).__name__}: {exc}")
             continue
-        if game.pending is not None and not problems:
+        if game.pending is not None and len(problems) == before:
             problems.append(f"{where} had not ended after {MAX_DECISIONS:,} decisions")
         decisions += game.decisions
         victories += any(e.kind == "game_over" and e.data.get("reason") == "victory" for e in game.events)
