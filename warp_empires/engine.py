@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -81,16 +81,12 @@ class Game:
         self._stack: list[Step] = []
         self._pending: tuple[Decision, Step] | None = None
         self._notify = bool(self.pm.hook.warp_game_event.get_hookimpls())
-        try:
-            self.hook.warp_setup(game=self)
-            self.emit("game_started", seats=[s.name for s in setup.seats])
-            self._stack.append(TurnStep(0))
-            self._advance()
-        except Exception as exc:
-            blamed = theme_error(self.pm, exc, self.setup.module)
-            if blamed is None:
-                raise
-            raise blamed from exc
+        self._run_rules(lambda: self._start(TurnStep(0)))
+
+    def _start(self, first_turn: Step) -> None:
+        self.hook.warp_setup(game=self)
+        self.emit("game_started", seats=[s.name for s in self.setup.seats])
+        self._stack.append(first_turn)
 
     # ------------------------------------------------------------------ the door
 
@@ -126,8 +122,13 @@ class Game:
         self.choices.append(options[picked[0]].id if decision.count == 1 else [options[i].id for i in picked])
         self._pending = None
         self.decisions += 1
+        self._run_rules(lambda: step.resume(self, decision, picked))
+
+    def _run_rules(self, first: Callable[[], None]) -> None:
+        """Do ``first``, then run the rules to the next decision; an error raised in a
+        theme's own code comes out as a ThemeError naming its file and line."""
         try:
-            step.resume(self, decision, picked)
+            first()
             self._advance()
         except Exception as exc:
             blamed = theme_error(self.pm, exc, self.setup.module)
