@@ -20,6 +20,7 @@ from warp_empires import ZoneMap
 from warp_empires.agents import RandomAgent
 from warp_empires.model.state import BOARD, POOL
 from warp_empires.plugins import make_manager
+from warp_modules.classical_city_states import Hellas
 
 from contract_support import (
     ORBITAL_MAP,
@@ -440,7 +441,7 @@ POLIS_SCENARIO_MAP = ZoneMap.build(
 def _polis(arrange, **kw):
     def full(game):
         s = game.state
-        s.registers["starts"] = (0, 9)
+        s.starts = (0, 9)
         s.control.update({0: 0, 9: 1})
         place(game, 1, "army", 9)
         arrange(game)
@@ -525,8 +526,7 @@ def test_polis_unpaid_armies_starve_or_disband():
         ids["doomed"] = place(game, 0, "army", 4)
         ids["farmer"] = place(game, 0, "army", 11)
         ids["paid"] = [place(game, 0, "army", 4) for _ in range(3)]
-        s.registers[f"starving:{ids['doomed']}"] = 5
-        s.registers[f"starving:{ids['paid'][0]}"] = 2
+        s.theme(Hellas).starving.update({ids["doomed"]: 5, ids["paid"][0]: 2})
         s.players[0].treasury = 3
 
     game = _polis(arrange)
@@ -541,8 +541,8 @@ def test_polis_unpaid_armies_starve_or_disband():
     assert disbanded["reason"] == "starvation" and disbanded["total"] == disbanded["roll"] + 5
     (starving,) = events(game, "starving")
     assert starving["counters"] == 1 and starving["total"] == starving["roll"] - 1
-    assert s.units[ids["farmer"]].zone == 11 and s.registers[f"starving:{ids['farmer']}"] == 1
-    assert f"starving:{ids['paid'][0]}" not in s.registers
+    assert s.units[ids["farmer"]].zone == 11 and s.theme(Hellas).starving[ids["farmer"]] == 1
+    assert ids["paid"][0] not in s.theme(Hellas).starving
     assert sorted(s.units_of(0)) == sorted([ids["farmer"], *ids["paid"]])
 
 

@@ -52,8 +52,32 @@ def test_saving_leaves_no_temporary_file_and_overwrites_atomically(tmp_path):
 def test_golden_playthrough_replays_to_its_digest(golden):
     doc = saves.read(golden)
     game = saves.replay(doc)
-    assert game.digest() == doc["digest"]
+    assert game.digest(saves.digest_version(doc)) == doc["digest"]
     assert game.is_over == doc["over"]
+
+
+def test_a_save_written_before_digest_versions_still_loads(tmp_path):
+    """Saves record the digest's version; one without it has a version 1 digest, which
+    is still checked: right, it loads; wrong, it is refused."""
+    game = random_game(3, 40)
+    doc = saves.to_dict(game)
+    assert doc["digest_version"] == 2
+    del doc["digest_version"]
+    doc["digest"] = game.digest(1)
+    (tmp_path / "old.json").write_text(json.dumps(doc))
+    assert saves.load(tmp_path / "old.json").digest() == game.digest()
+    doc["digest"] = random_game(3, 41).digest(1)
+    (tmp_path / "edited.json").write_text(json.dumps(doc))
+    with pytest.raises(saves.SaveError, match="does not reach the position the save records"):
+        saves.load(tmp_path / "edited.json")
+
+
+def test_a_save_with_an_unknown_digest_version_is_refused(tmp_path):
+    doc = saves.to_dict(random_game(3, 40))
+    doc["digest_version"] = 9
+    (tmp_path / "future.json").write_text(json.dumps(doc))
+    with pytest.raises(saves.SaveError, match="digest has version 9; this warp-empires checks versions 1 and 2"):
+        saves.load(tmp_path / "future.json")
 
 
 def test_there_are_golden_playthroughs_of_every_bundled_theme():

@@ -15,8 +15,6 @@ values, so copying a game is copying its state and the list of steps.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -239,26 +237,15 @@ class Game:
         twin._notify = self._notify
         return twin
 
-    def digest(self) -> str:
-        """A short fingerprint of the position: equal games have equal digests."""
-        s = self.state
-        doc = {
-            "turn": s.turn,
-            "active": s.active,
-            "phase": s.phase,
-            "over": s.over,
-            "winner": s.winner,
-            "units": [[u.place, u.owner, u.zone] for u in s.units],
-            "zones": [list(z) for z in s.zone_units],
-            "types": [z.id for z in s.zone_types],
-            "control": sorted(s.control.items()),
-            "players": [[p.treasury, p.hand, p.revenue] for p in s.players],
-            "deck": s.deck,
-            "discard": s.discard,
-            "pools": {k: sorted(v) for k, v in sorted(s.pools.items())},
-            "pending": None if self.pending is None else [self.pending.player, [o.id for o in self.pending.options]],
-        }
-        return hashlib.sha256(json.dumps(doc, separators=(",", ":")).encode()).hexdigest()[:16]
+    def digest(self, version: int | None = None) -> str:
+        """A short fingerprint of the whole position: equal games have equal digests.
+
+        ``version`` picks an older definition (see :mod:`warp_empires.fingerprint`), for
+        checking saves written with it.
+        """
+        from . import fingerprint
+
+        return fingerprint.digest(self, fingerprint.VERSION if version is None else version)
 
     # ------------------------------------------------------------------ names for humans
 

@@ -44,7 +44,7 @@ from .model.state import CAPTURED  # Unit.place: a leader held by the player who
 from .model.state import NOBODY  # no seat, no zone (-1)
 from .model.state import OFFER  # Unit.place: drawn in a recruit phase, not yet bought
 from .model.state import POOL  # Unit.place: in its unit pool
-from .model.state import GameState  # game.state: units, players, control, pools, deck, registers
+from .model.state import GameState  # game.state: units, players, control, pools, deck, rolls, starts, theme(cls)
 from .model.state import Lasting  # a card effect that lasts beyond its play (game.state.lasting)
 from .model.state import Player  # a seat at the table: faction, treasury, hand
 from .model.state import Unit  # one unit chit: type, place, owner, zone, moved
@@ -59,7 +59,7 @@ from .rules.battle import battle_zones  # zones where a seat's units meet an opp
 from .rules.cards import discard_card  # a card from a hand to the discard pile
 from .rules.cards import draw_cards  # draw cards into a hand, reshuffling the discards (B2)
 from .rules.cards import hand_limit  # a seat's hand limit
-from .rules.reactions import RollDie  # step: roll a die into game.state.registers, open for rerolls
+from .rules.reactions import RollDie  # step: roll a die into game.state.rolls[key], open for rerolls
 from .rules.reactions import reaction_window  # the steps that let players answer a trigger
 from .rules.triggers import CardPlayed  # trigger: a card just played (ctx of a reaction to cards)
 from .rules.triggers import DieRolled  # trigger: a die just rolled

@@ -1,7 +1,8 @@
 """Saving, loading and replaying games as JSON.
 
 A save holds the setup (module and its version, map, seats, seed, turn limit), every
-choice made, and the digest of the position reached. Loading builds the game afresh
+choice made, and the digest of the position reached (with its version, see
+:mod:`warp_empires.fingerprint`). Loading builds the game afresh
 and replays the choices, so a save made by another version of the rules is detected
 rather than silently giving a different game. Files are written atomically: a crash
 while saving never leaves a half-written save behind. Never pickle, never eval.
@@ -17,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from . import __version__, limits
+from . import __version__, fingerprint, limits
 from .decisions import IllegalChoice
 from .engine import Game, GameSetup, Seat
 from .mapgen import mapfile
@@ -93,6 +94,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "setup": setup_to_dict(game.setup),
         "choices": list(game.choices),
         "digest": game.digest(),
+        "digest_version": fingerprint.VERSION,
         "turn": game.state.turn,
         "over": game.is_over,
     }
@@ -199,6 +201,14 @@ def check(doc: Any, where: str = "save") -> dict[str, Any]:
     return doc
 
 
+def digest_version(doc: dict[str, Any]) -> int:
+    """Which digest a save records: saves from before versions were recorded have version 1."""
+    version = doc.get("digest_version", 1)
+    if version not in (1, fingerprint.VERSION):
+        raise SaveError(f"the save's digest has version {version!r}; this warp-empires checks versions 1 and {fingerprint.VERSION}")
+    return version
+
+
 def _version(text: str) -> tuple[int, ...] | None:
     parts = text.split(".")
     return tuple(int(p) for p in parts) if all(p.isdigit() and len(p) < 10 for p in parts) else None
@@ -243,7 +253,7 @@ def replay(doc: dict[str, Any], module_paths: Iterable[str] = (), upto: int | No
             if game.is_over:
                 raise SaveError(f"the save goes on after the game ended (choice {i + 1} of {len(choices)}): {why}") from None
             raise SaveError(f"choice {i + 1} of the save ({str(choice)[:40]!r}) is not legal here: {why}") from None
-    if check_digest and upto is None and game.digest() != doc["digest"]:
+    if check_digest and upto is None and game.digest(digest_version(doc)) != doc["digest"]:
         raise SaveError(f"the replayed game does not reach the position the save records: {why}")
     return game
 

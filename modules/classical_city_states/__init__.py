@@ -21,11 +21,19 @@ STACKED = frozenset({"army", "ship"})  # what stacking limits count, and what be
 NOTHING = Option("done", "Recruit nothing here")
 
 
+@attrs.define
+class Hellas:
+    """What this game remembers beyond the engine's own state."""
+
+    income: dict[int, int] = attrs.Factory(dict)  # minor city -> its income, rolled at setup
+    starving: dict[int, int] = attrs.Factory(dict)  # unpaid Army -> its starvation counters
+
+
 # ---------------------------------------------------------------------- places
 
 
 def home_city(game, seat: int) -> int | None:
-    starts = game.state.registers.get("starts", ())
+    starts = game.state.starts
     return starts[seat] if seat < len(starts) else None
 
 
@@ -51,7 +59,7 @@ def besieged(game, zone: int, seat: int) -> bool:
 
 def city_income(game, zone: int) -> int:
     """A minor city's base income (rolled at setup); a home city's is its type's revenue."""
-    return game.state.registers.get(f"income:{zone}", game.state.zone_types[zone].revenue)
+    return game.state.theme(Hellas).income.get(zone, game.state.zone_types[zone].revenue)
 
 
 def stacking_limit(game, zone: int) -> int:
@@ -63,14 +71,15 @@ def stacking_limit(game, zone: int) -> int:
 
 
 def starvation(game, unit: int) -> int:
-    return game.state.registers.get(f"starving:{unit}", 0)
+    return game.state.theme(Hellas).starving.get(unit, 0)
 
 
 def set_starvation(game, unit: int, count: int) -> None:
+    starving = game.state.theme(Hellas).starving
     if count:
-        game.state.registers[f"starving:{unit}"] = count
+        starving[unit] = count
     else:
-        game.state.registers.pop(f"starving:{unit}", None)
+        starving.pop(unit, None)
 
 
 def supplied(game, unit: int, seat: int) -> bool:
@@ -95,9 +104,9 @@ class PayUpkeep(Step):
 
     def run(self, game):
         s = game.state
-        for key in [k for k in s.registers if k.startswith("starving:")]:
-            if s.units[int(key.split(":")[1])].place != BOARD:
-                del s.registers[key]
+        starving = s.theme(Hellas).starving
+        for unit in [u for u in starving if s.units[u].place != BOARD]:
+            del starving[unit]
         armies = [u for u in s.units_of(self.seat) if "upkeep" in s.units[u].type.tags]
         if not armies:
             return None
@@ -139,7 +148,7 @@ class Starve(Step):
 
     def run(self, game) -> None:
         s = game.state
-        roll = s.registers.pop(f"upkeep:{self.unit}")
+        roll = s.rolls.pop(f"upkeep:{self.unit}")
         counters = starvation(game, self.unit)
         food = "food" in s.zone_types[s.units[self.unit].zone].tags
         total = roll + counters - (1 if food else 0)
@@ -215,7 +224,7 @@ class Experience(Step):
 
     def run(self, game) -> None:
         s = game.state
-        roll = s.registers.pop(self.key)
+        roll = s.rolls.pop(self.key)
         home = home_city(game, self.seat)
         leaders = [u for u in s.pools.get(pool_key(game, self.seat), []) if s.units[u].type.is_leader]
         if roll == 10 and leaders and home is not None:
@@ -270,7 +279,7 @@ class Persuade(Step):
 
     def run(self, game) -> None:
         s = game.state
-        roll = s.registers.pop(self.key)
+        roll = s.rolls.pop(self.key)
         holder = s.control.get(self.zone, -1)
         outcome = "nothing"
         if roll >= 6 and holder == -1:
@@ -353,13 +362,13 @@ class CityStates(ThemePlugin):
         s = game.state
         extra = game.rules.settings.extra
         starts = pick_start_zones(game, len(s.players))
-        s.registers["starts"] = tuple(starts)
+        s.starts = tuple(starts)
         home_type = game.rules.zone_types["home_city"]
         for zone in starts:
             s.set_zone_type(zone, home_type)  # a player's start zone is their home city
         for zone, ztype in enumerate(s.zone_types):
             if ztype.id == "city":
-                s.registers[f"income:{zone}"] = game.rng.randint(1, 6)  # fixed for the whole game
+                s.theme(Hellas).income[zone] = game.rng.randint(1, 6)  # fixed for the whole game
         for seat, zone in enumerate(starts):
             s.control[zone] = seat
             wanted = ["army"] * extra["start_armies"] + (["fleet"] * extra["start_fleets"] if on_the_sea(game, zone) else [])

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import attrs
+
 from warp_empires.kit import MapRules, ThemePlugin, generic_setup, hookimpl
 
 from .effects import EFFECTS
 
 
+@attrs.define
+class Galaxy:
+    """What Doctor Who Empires remembers about its map during a game."""
+
+    nexus_points: tuple[int, ...] | None = None  # found on first use
+
+
 def nexus_points(game) -> tuple[int, ...]:
     """The Nexus Points of the map. No card turns a zone into or out of a Nexus Point,
     so they are found once per game (a scan of every zone is costly on big maps)."""
-    found = game.state.registers.get("nexus_points")
-    if found is None:
-        found = game.state.registers["nexus_points"] = tuple(z for z, t in enumerate(game.state.zone_types) if "nexus" in t.tags)
-    return found
+    galaxy = game.state.theme(Galaxy)
+    if galaxy.nexus_points is None:
+        galaxy.nexus_points = tuple(z for z, t in enumerate(game.state.zone_types) if "nexus" in t.tags)
+    return galaxy.nexus_points
 
 
 class DoctorWho(ThemePlugin):

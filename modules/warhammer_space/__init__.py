@@ -207,7 +207,7 @@ class WarHammer(ThemePlugin):
         generic_setup(game)
         s = game.state
         extra = game.rules.settings.extra
-        for seat, zone in enumerate(s.registers["starts"]):
+        for seat, zone in enumerate(s.starts):
             pool = s.pools[pool_key(game, seat)]
             for ships, count in ((True, extra["start_space"]), (False, extra["start_ground"])):
                 candidates = [u for u in pool if is_ship(game, u) == ships]

@@ -74,7 +74,11 @@ def scenario(*factions: str, **kwargs) -> Game:
     s.control.clear()
     s.lasting.clear()
     s.destroyed_this_turn.clear()
-    s.registers.clear()
+    s.rolls.clear()
+    s.placed.clear()
+    s.last_owner.clear()
+    s.themes.clear()
+    s.starts = ()
     return game
 
 
@@ -123,7 +127,7 @@ def lost_this_turn(game: Game, seat: int, unit_type: str) -> int:
     unit = place(game, seat, SKARO, unit_type)[0]  # out of the pool, onto the map, and back
     s.return_to_pool(unit)
     s.destroyed_this_turn.append(unit)
-    s.registers[f"destroyed_owner:{unit}"] = seat
+    s.last_owner[unit] = seat
     return unit
 
 

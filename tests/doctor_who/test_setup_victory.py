@@ -24,7 +24,7 @@ BIG_EDGES = [(0, 1), (1, 2), (2, 3), (3, 4), (0, 5), (2, 6), (4, 7), (5, 6), (6,
 
 
 def start_zones(game):
-    return list(game.state.registers["starts"])
+    return list(game.state.starts)
 
 
 # ---------------------------------------------------------------------- setup

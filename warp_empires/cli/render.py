@@ -260,7 +260,7 @@ def trigger_text(game: Game, trigger: Any) -> str:
     if isinstance(trigger, CardPlayed):
         return f"{by} just played {game.card_name(trigger.card)}."
     if isinstance(trigger, DieRolled):
-        value = game.state.registers.get(trigger.key)
+        value = game.state.rolls.get(trigger.key)
         return f"{by} just rolled a {value} (1D{trigger.sides})." if value is not None else f"{by} just rolled a die."
     if isinstance(trigger, MoveMade):
         return f"{by} just moved {len(trigger.units)} unit(s) from {zone(game, trigger.start)} to {zone(game, trigger.to)}."

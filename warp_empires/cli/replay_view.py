@@ -102,7 +102,7 @@ class Replayer:
 
     def finish(self) -> None:
         game = self.game
-        if self.done == len(self.choices) and game.digest() != self.doc["digest"]:
+        if self.done == len(self.choices) and game.digest(saves.digest_version(self.doc)) != self.doc["digest"]:
             self.console.print(f"Warning: this replay does not reach the saved position: {saves.why_it_differs(self.doc, game)}.", markup=False)
         if game.is_over:
             self.console.print(render.result_text(game))

@@ -249,7 +249,7 @@ class Regenerate(Effect):
             return []
         out = []
         for u in dict.fromkeys(s.destroyed_this_turn):
-            if s.units[u].place == POOL and s.registers.get(f"destroyed_owner:{u}") == seat:
+            if s.units[u].place == POOL and s.last_owner.get(u) == seat:
                 out.append(Option(f"unit:{u}", game.unit_label(u), u))
         return out
 

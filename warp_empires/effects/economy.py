@@ -121,7 +121,7 @@ class StartRevolt(Step):
 
     def run(self, game: Game) -> None:
         s = game.state
-        turns = s.registers.pop(self.key)
+        turns = s.rolls.pop(self.key)
         ruler = s.control.get(self.zone)
         if ruler is None:
             return None

@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from . import theme_state
 from .data import Faction, UnitType, ZoneType
 
 # Where a unit chit is.
@@ -240,7 +241,12 @@ class GameState:
     destroyed_this_turn: list[int] = attrs.field(factory=list)
     winner: int | None = None
     over: bool = False
-    registers: dict[str, Any] = attrs.field(factory=dict)  # die rolls and play ids in flight
+    rolls: dict[str, int] = attrs.field(factory=dict)  # die results in flight, by the key of the step that rolled
+    starts: tuple[int, ...] = ()  # each seat's start zone, by seat
+    placed: dict[int, int] = attrs.field(factory=dict)  # zone -> units placed there this recruit phase
+    last_owner: dict[int, int] = attrs.field(factory=dict)  # unit destroyed -> the seat it belonged to
+    # theme state class -> this game's instance (see theme_state.py and :meth:`theme`)
+    themes: dict[type, Any] = attrs.field(factory=dict)
     negated: set[int] = attrs.field(factory=set)
     battle: Any = None  # the battle being fought, if any (rules.battle.Battle)
     next_play: int = 0
@@ -287,12 +293,30 @@ class GameState:
             destroyed_this_turn=self.destroyed_this_turn[:],
             winner=self.winner,
             over=self.over,
-            registers=dict(self.registers),
+            rolls=dict(self.rolls),
+            starts=self.starts,
+            placed=dict(self.placed),
+            last_owner=dict(self.last_owner),
+            themes=theme_state.copy_all(self.themes) if self.themes else {},
             negated=set(self.negated),
             battle=None if self.battle is None else self.battle.copy(),
             next_play=self.next_play,
             occupied={seat: dict(zones) for seat, zones in self.occupied.items() if zones},
         )
+
+    def theme(self, cls: type) -> Any:
+        """This game's instance of theme state class ``cls`` (made with ``cls()`` on first use)::
+
+            @attrs.define
+            class Raids:
+                count: int = 0
+
+            game.state.theme(Raids).count += 1
+        """
+        found = self.themes.get(cls)
+        if found is None:
+            found = self.themes[cls] = theme_state.make(cls)
+        return found
 
     # ------------------------------------------------------------------ queries
 

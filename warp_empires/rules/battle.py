@@ -313,7 +313,7 @@ def note_destroyed(game: Game, unit_id: int, owner: int) -> None:
     """Remember that ``owner`` lost this unit this turn: back in the pool it has no owner,
     and cards that bring destroyed units back (Regeneration) need to know whose it was."""
     game.state.destroyed_this_turn.append(unit_id)
-    game.state.registers[f"destroyed_owner:{unit_id}"] = owner
+    game.state.last_owner[unit_id] = owner
 
 
 @attrs.frozen

@@ -153,7 +153,7 @@ class ReactionWindow(Step):
 
 @attrs.frozen
 class RollDie(Step):
-    """Roll a die for ``seat`` into ``game.state.registers[key]``; players may then react
+    """Roll a die for ``seat`` into ``game.state.rolls[key]``; players may then react
     (reroll) before anything reads it."""
 
     key: str
@@ -162,7 +162,7 @@ class RollDie(Step):
 
     def run(self, game: Game) -> None:
         value = game.rng.randint(1, self.sides)
-        game.state.registers[self.key] = value
+        game.state.rolls[self.key] = value
         game.emit("die_rolled", player=self.seat, key=self.key, sides=self.sides, value=value)
         game.push(*reaction_window(game, DieRolled(self.key, self.seat, self.sides), first=self.seat, include_first=True))
         return None

@@ -59,14 +59,13 @@ def can_place(game: Game, seat: int, unit: int, zone: int) -> bool:
     ztype = s.zone_types[zone]
     if not ztype.generates_revenue:
         return False
-    if ztype.recruit_limit is not None and s.registers.get(f"placed:{zone}", 0) >= ztype.recruit_limit:
+    if ztype.recruit_limit is not None and s.placed.get(zone, 0) >= ztype.recruit_limit:
         return False
     return False not in game.hook.warp_can_place(game=game, seat=seat, unit_type=s.units[unit].type, zone=zone)
 
 
 def recruit_phase(game: Game, seat: int) -> list[Step]:
-    for key in [k for k in game.state.registers if k.startswith("placed:")]:
-        del game.state.registers[key]
+    game.state.placed.clear()
     if not any(game.state.zone_types[z].generates_revenue for z in game.state.control.zones_of(seat)):
         game.emit("recruit_skipped", player=seat, reason="no revenue-generating zone to place units in")
         return []
@@ -82,7 +81,7 @@ class DrawOffer(Step):
     die_key: str | None = None
 
     def run(self, game: Game) -> None:
-        count = game.state.registers.pop(self.die_key) if self.die_key else self.count
+        count = game.state.rolls.pop(self.die_key) if self.die_key else self.count
         offer = draw_units(game, self.seat, count)
         names = [game.state.units[u].type.name for u in offer]
         game.emit("recruit_draw", player=self.seat, count=len(offer), extra=self.extra, secret={"units": names})
@@ -165,6 +164,5 @@ class Place(Step):
         zone = decision.options[picked[0]].value
         s = game.state
         s.put_on_board(self.unit, self.seat, zone)
-        key = f"placed:{zone}"
-        s.registers[key] = s.registers.get(key, 0) + 1
+        s.placed[zone] = s.placed.get(zone, 0) + 1
         game.emit("unit_placed", player=self.seat, zone=zone, secret={"unit": s.units[self.unit].type.name})

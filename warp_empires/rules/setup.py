@@ -55,4 +55,4 @@ def generic_setup(game: Game) -> None:
             s.put_on_board(unit, player.seat, zone)
         draw_cards(game, player.seat, settings.start_cards)
         game.emit("start_zone", player=player.seat, zone=zone)
-    s.registers["starts"] = tuple(starts)
+    s.starts = tuple(starts)

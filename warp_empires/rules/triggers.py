@@ -33,7 +33,7 @@ class CardPlayed:
 
 @attrs.frozen(slots=True)
 class DieRolled:
-    """``by`` just rolled a die of ``sides`` sides into ``game.state.registers[key]``."""
+    """``by`` just rolled a die of ``sides`` sides into ``game.state.rolls[key]``."""
 
     kind: ClassVar[str] = "die"
     key: str
