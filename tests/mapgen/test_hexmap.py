@@ -73,6 +73,8 @@ def test_a_source_becomes_hexes_in_reading_order_with_their_borders():
     (("rows = [[38.2, 0.0], [37.8, 1.0]]", "rows = [[38.2, 1.0], [37.8, 0.0]]"),
      "[projection] rows must grow southward, one position per distinct degree"),
     (("grid =", "grid = 3\nold ="), "a hex map source needs a grid (a text block)"),
+    (('starts = ["ATH", "COR"]', 'starts = "ATH"'), "starts must be a list of place codes, in seat order"),
+    (('name = "The Saronic Gulf"', "name = 7"), "name and module must be text"),
 ])
 def test_each_mistake_in_a_source_is_named_in_one_line(change, message):
     old, new = change

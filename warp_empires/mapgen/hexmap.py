@@ -194,6 +194,7 @@ def build_hex_map(text: str, zone_types: Sequence[ZoneType]) -> ZoneMap:
 
     cells: dict[tuple[int, int], int] = {}
     tokens: list[tuple[str, int, int]] = []
+    placed: dict[str, tuple[int, int]] = {}
     sea_counts: dict[str, int] = {}
     for r, row in enumerate(grid):
         for c, token in enumerate(row):
@@ -206,11 +207,13 @@ def build_hex_map(text: str, zone_types: Sequence[ZoneType]) -> ZoneMap:
                 sea_counts[key] = sea_counts.get(key, 0) + 1
             elif token not in places:
                 raise HexMapError(f"grid row {r}, column {c}: no place {token!r} in [places]")
-            elif any(t == token for t, _, _ in tokens):
+            elif token in placed:
                 raise HexMapError(f"place {token} stands on the grid twice")
+            else:
+                placed[token] = (c, r)
             cells[c, r] = len(tokens)
             tokens.append((token, c, r))
-    missing = sorted(set(places) - {t for t, _, _ in tokens})
+    missing = sorted(set(places) - set(placed))
     if missing:
         raise HexMapError(f"place {missing[0]} is in [places] but not on the grid")
     if sea_counts and sea_type is None:
@@ -241,16 +244,21 @@ def build_hex_map(text: str, zone_types: Sequence[ZoneType]) -> ZoneMap:
         zones.append(MapZone(zid, code, name, ztype, types[ztype].revenue, ztype, centre(c, r), corners(c, r)))
 
     edges = sorted({(min(a, b), max(a, b)) for (c, r), a in cells.items() for n in neighbours(c, r) if (b := cells.get(n)) is not None})
-    starts = []
-    for code in source.get("starts", []):
-        if code not in places:
+    codes = source.get("starts", [])
+    if not isinstance(codes, list):
+        raise HexMapError("starts must be a list of place codes, in seat order")
+    for code in codes:
+        if code not in placed:
             raise HexMapError(f"starts names {code!r}, which is not a place")
-        starts.append(cells[next((c, r) for t, c, r in tokens if t == code)])
+    starts = [cells[placed[code]] for code in codes]
+    module, title = source.get("module"), source.get("name", "")
+    if module is not None and not isinstance(module, str) or not isinstance(title, str):
+        raise HexMapError("name and module must be text")
     colours = _table(source, "colours")
     for key, value in colours.items():
         if key not in types or not (isinstance(value, str) and _COLOUR.fullmatch(value)):
             raise HexMapError(f"[colours] {key} = {value!r}: give a zone type and a colour as #rrggbb")
-    options: dict[str, Any] = {"layout": "hex", "name": str(source.get("name", "")), "module": source.get("module")}
+    options: dict[str, Any] = {"layout": "hex", "name": title, "module": module}
     if colours:
         options["colours"] = dict(sorted(colours.items()))
     try:
