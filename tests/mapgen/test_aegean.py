@@ -5,6 +5,7 @@ from __future__ import annotations
 import struct
 import xml.etree.ElementTree as ET
 
+import attrs
 import networkx as nx
 import pytest
 from click.testing import CliRunner
@@ -70,6 +71,7 @@ def test_the_start_zones_are_the_home_cities_in_the_order_of_the_factions(aegean
     ]
     assert {z.type for z in starts} == {"home_city"}
     assert [z.code for z in starts] == ["ATH", "SPA", "COR", "THE", "ARG", "SYR"]
+    assert aegean.meta["options"]["start_factions"] == [f.id for f in theme.factions]
     assert sorted(z.name for z in aegean.zones if z.type == "home_city") == sorted(z.name for z in starts)
 
 
@@ -138,8 +140,21 @@ def test_map_build_writes_the_file_and_a_png_wide_enough_for_the_names(tmp_path)
     assert width > 1800 and height > 600
 
 
-def test_a_game_starts_with_each_city_state_in_its_home_city(aegean, named):
-    seats = [Seat(f"P{i}", f) for i, f in enumerate(("athens", "sparta", "corinth", "thebes", "argos", "syracuse"))]
+def home_cities(aegean, *factions):
+    """The names of the zones each seat controls when a game on the Aegean starts."""
+    seats = [Seat(f"P{i}", f) for i, f in enumerate(factions)]
     game = Game(GameSetup(MODULE, seats, aegean, seed=5), plugins=make_manager(MODULE))
-    homes = ["Athens", "Sparta", "Corinth", "Thebes", "Argos", "Syracuse"]
-    assert [game.state.control.get(named[h]) for h in homes] == [0, 1, 2, 3, 4, 5]
+    return [names(aegean, game.state.controlled(seat)) for seat in range(len(seats))]
+
+
+def test_a_game_starts_each_city_state_in_its_own_home_city_whatever_its_seat(aegean):
+    assert home_cities(aegean, "athens", "sparta", "corinth", "thebes", "argos", "syracuse") == [
+        ["Athens"], ["Sparta"], ["Corinth"], ["Thebes"], ["Argos"], ["Syracuse"],
+    ]
+    assert home_cities(aegean, "syracuse", "argos", "athens") == [["Syracuse"], ["Argos"], ["Athens"]]
+
+
+def test_a_seat_whose_faction_has_no_start_zone_takes_the_first_one_nobody_plays(aegean):
+    options = {**aegean.meta["options"], "start_factions": ["argos", "a", "b", "c", "d", "e"]}  # Argos starts in Athens
+    retied = attrs.evolve(aegean, meta={**aegean.meta, "options": options})
+    assert home_cities(retied, "athens", "argos") == [["Sparta"], ["Athens"]]

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from warp_empires.cli.map_cmd import map_group
-from warp_empires.mapgen import hexmap, load
+from warp_empires.mapgen import dumps, hexmap, load
 from warp_empires.mapgen.hexmap import HexMapError, build_hex_map
 from warp_empires.model.data import ZoneType
 
@@ -73,7 +73,7 @@ def test_a_source_becomes_hexes_in_reading_order_with_their_borders():
     (("rows = [[38.2, 0.0], [37.8, 1.0]]", "rows = [[38.2, 1.0], [37.8, 0.0]]"),
      "[projection] rows must grow southward, one position per distinct degree"),
     (("grid =", "grid = 3\nold ="), "a hex map source needs a grid (a text block)"),
-    (('starts = ["ATH", "COR"]', 'starts = "ATH"'), "starts must be a list of place codes, in seat order"),
+    (('starts = ["ATH", "COR"]', 'starts = "ATH"'), "starts must be a list of place codes in seat order, or a table of faction = place code"),
     (('name = "The Saronic Gulf"', "name = 7"), "name and module must be text"),
 ])
 def test_each_mistake_in_a_source_is_named_in_one_line(change, message):
@@ -107,9 +107,18 @@ def test_map_build_names_a_broken_source_in_one_line(tmp_path):
 
 def test_a_map_file_with_a_bad_colour_is_refused(tmp_path):
     m = build_hex_map(SARONIC, TYPES)
-    from warp_empires.mapgen import dumps
-
     path = tmp_path / "m.json"
     path.write_text(dumps(m).replace('"#0000ff"', '"red\\" onload=\\"x"'), encoding="utf-8")
     with pytest.raises(ValueError, match=r"options, field 'colours': expected an object of zone type ids and colours written #rrggbb"):
+        load(path)
+
+
+def test_a_start_table_ties_each_start_zone_to_a_faction(tmp_path):
+    tied = SARONIC.replace('starts = ["ATH", "COR"]\n', "").replace("[projection]", '[starts]\ncorinth = "COR"\nathens = "ATH"\n[projection]')
+    m = build_hex_map(tied, TYPES)
+    assert [m.zones[s].name for s in m.starts] == ["Corinth", "Athens"]
+    assert m.meta["options"]["start_factions"] == ["corinth", "athens"]
+    path = tmp_path / "m.json"
+    path.write_text(dumps(m).replace('"start_factions": ["corinth", "athens"]', '"start_factions": ["corinth"]'), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"options, field 'start_factions': expected one faction id per start zone, each once"):
         load(path)

@@ -9,7 +9,7 @@ the code of a land hex described in ``[places]``::
     ~gu  ATH  ~gu
       ~gu  MEG  ...
     '''
-    starts = ["ATH"]
+    starts = ["ATH"]        # in seat order; or a table [starts] athens = "ATH" ...
     [seas]
     gu = "Saronic Gulf"
     [places]
@@ -245,10 +245,12 @@ def build_hex_map(text: str, zone_types: Sequence[ZoneType]) -> ZoneMap:
 
     edges = sorted({(min(a, b), max(a, b)) for (c, r), a in cells.items() for n in neighbours(c, r) if (b := cells.get(n)) is not None})
     codes = source.get("starts", [])
+    factions = list(codes) if isinstance(codes, dict) else None  # [starts] faction = "CODE"
+    codes = list(codes.values()) if isinstance(codes, dict) else codes
     if not isinstance(codes, list):
-        raise HexMapError("starts must be a list of place codes, in seat order")
+        raise HexMapError("starts must be a list of place codes in seat order, or a table of faction = place code")
     for code in codes:
-        if code not in placed:
+        if not isinstance(code, str) or code not in placed:
             raise HexMapError(f"starts names {code!r}, which is not a place")
     starts = [cells[placed[code]] for code in codes]
     module, title = source.get("module"), source.get("name", "")
@@ -261,6 +263,8 @@ def build_hex_map(text: str, zone_types: Sequence[ZoneType]) -> ZoneMap:
     options: dict[str, Any] = {"layout": "hex", "name": title, "module": module}
     if colours:
         options["colours"] = dict(sorted(colours.items()))
+    if factions is not None:
+        options["start_factions"] = factions
     try:
         return ZoneMap(tuple(zones), tuple(edges), tuple(starts), {"generator": GENERATOR, "seed": None, "options": options})
     except ValueError as exc:

@@ -359,6 +359,13 @@ def validate(document: Any, zone_types: Sequence[ZoneType] | None = None) -> Zon
     if len(set(starts)) != len(starts):
         raise MapFileError("starts lists a zone twice")
 
+    factions = options.get("start_factions")
+    if factions is not None and not (
+        isinstance(factions, list) and len(factions) == len(starts) and all(isinstance(f, str) for f in factions)
+        and len(set(factions)) == len(factions)
+    ):
+        raise MapFileError("options, field 'start_factions': expected one faction id per start zone, each once")
+
     edges = _edges(document["graph"], len(zones))
     meta = {"generator": generator, "seed": seed, "options": options}
     try:
