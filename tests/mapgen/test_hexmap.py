@@ -75,6 +75,7 @@ def test_a_source_becomes_hexes_in_reading_order_with_their_borders():
     (("grid =", "grid = 3\nold ="), "a hex map source needs a grid (a text block)"),
     (('starts = ["ATH", "COR"]', 'starts = "ATH"'), "starts must be a list of place codes in seat order, or a table of faction = place code"),
     (('name = "The Saronic Gulf"', "name = 7"), "name and module must be text"),
+    (('"Eleusis"', '"Megara"'), "zone name 'Megara' is used twice (zones[1] and zones[2]); names must be unique"),
 ])
 def test_each_mistake_in_a_source_is_named_in_one_line(change, message):
     old, new = change

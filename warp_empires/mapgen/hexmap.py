@@ -44,6 +44,9 @@ import tomllib
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
+from warp_empires import zonelabels
 from warp_empires.model.data import ZoneType
 from warp_empires.zonemap import MapZone, ZoneMap
 
@@ -176,26 +179,18 @@ def _place(code: str, raw: Any, types: dict[str, ZoneType]) -> tuple[str, str, t
     return name, ztype, at
 
 
-def build_hex_map(text: str, zone_types: Sequence[ZoneType]) -> ZoneMap:
-    """The map a hex map source describes, zones numbered in reading order.
+@attrs.frozen
+class _Layout:
+    """The grid read: each hex's token in reading order, where it stands, and its zone id."""
 
-    Zone types come from the theme (a type's revenue is the zone's revenue). Raises
-    :class:`HexMapError` at the first problem.
-    """
-    source = read_source(text)
-    types = {zt.id: zt for zt in zone_types}
-    sea_type = next((zt.id for zt in zone_types if "sea" in zt.tags), None)
-    if not isinstance(source.get("grid"), str):
-        raise HexMapError("a hex map source needs a grid (a text block)")
-    grid = read_grid(source["grid"])
-    seas = _table(source, "seas")
-    places = _table(source, "places")
-    projection = Projection(source["projection"]) if "projection" in source else None
+    tokens: list[tuple[str, int, int]]
+    cells: dict[tuple[int, int], int]
+    placed: dict[str, tuple[int, int]]
+    sea_counts: dict[str, int]
 
-    cells: dict[tuple[int, int], int] = {}
-    tokens: list[tuple[str, int, int]] = []
-    placed: dict[str, tuple[int, int]] = {}
-    sea_counts: dict[str, int] = {}
+
+def _lay_out(grid: list[list[str]], seas: dict, places: dict) -> _Layout:
+    layout = _Layout([], {}, {}, {})
     for r, row in enumerate(grid):
         for c, token in enumerate(row):
             if token == OFF:
@@ -204,31 +199,36 @@ def build_hex_map(text: str, zone_types: Sequence[ZoneType]) -> ZoneMap:
                 key = token[1:]
                 if key not in seas:
                     raise HexMapError(f"grid row {r}, column {c}: no sea {key!r} in [seas]")
-                sea_counts[key] = sea_counts.get(key, 0) + 1
+                layout.sea_counts[key] = layout.sea_counts.get(key, 0) + 1
             elif token not in places:
                 raise HexMapError(f"grid row {r}, column {c}: no place {token!r} in [places]")
-            elif token in placed:
+            elif token in layout.placed:
                 raise HexMapError(f"place {token} stands on the grid twice")
             else:
-                placed[token] = (c, r)
-            cells[c, r] = len(tokens)
-            tokens.append((token, c, r))
-    missing = sorted(set(places) - set(placed))
+                layout.placed[token] = (c, r)
+            layout.cells[c, r] = len(layout.tokens)
+            layout.tokens.append((token, c, r))
+    missing = sorted(set(places) - set(layout.placed))
     if missing:
         raise HexMapError(f"place {missing[0]} is in [places] but not on the grid")
-    if sea_counts and sea_type is None:
-        raise HexMapError("the grid has seas but the theme has no zone type tagged sea")
+    return layout
 
+
+def _zones(layout: _Layout, seas: dict, places: dict, zone_types: Sequence[ZoneType], projection: Projection | None) -> list[MapZone]:
+    types = {zt.id: zt for zt in zone_types}
+    sea_type = next((zt.id for zt in zone_types if "sea" in zt.tags), None)
+    if layout.sea_counts and sea_type is None:
+        raise HexMapError("the grid has seas but the theme has no zone type tagged sea")
     zones = []
     numbered: dict[str, int] = {}
-    for zid, (token, c, r) in enumerate(tokens):
+    for zid, (token, c, r) in enumerate(layout.tokens):
         if token.startswith(SEA):
             key = token[1:]
             sea_name = seas[key]
             if not isinstance(sea_name, str) or not sea_name.strip():
                 raise HexMapError(f"sea {key} needs a name")
             numbered[key] = numbered.get(key, 0) + 1
-            count = numbered[key] if sea_counts[key] > 1 else ""
+            count = numbered[key] if layout.sea_counts[key] > 1 else ""
             code, name, ztype = f"{key.upper()}{count}", f"{sea_name} {count}".strip(), sea_type
         else:
             name, ztype, at = _place(token, places[token], types)
@@ -242,30 +242,59 @@ def build_hex_map(text: str, zone_types: Sequence[ZoneType]) -> ZoneMap:
                         f"latitude fall (row {y:.1f}, column {x:.1f}); the source allows {projection.tolerance:g}"
                     )
         zones.append(MapZone(zid, code, name, ztype, types[ztype].revenue, ztype, centre(c, r), corners(c, r)))
+    problem = zonelabels.label_problem(zones)
+    if problem:
+        raise HexMapError(problem)
+    return zones
 
-    edges = sorted({(min(a, b), max(a, b)) for (c, r), a in cells.items() for n in neighbours(c, r) if (b := cells.get(n)) is not None})
+
+def _starts(source: dict, layout: _Layout) -> tuple[list[int], list[str] | None]:
+    """The start zones' ids, and the factions they belong to when ``[starts]`` is a table."""
     codes = source.get("starts", [])
     factions = list(codes) if isinstance(codes, dict) else None  # [starts] faction = "CODE"
     codes = list(codes.values()) if isinstance(codes, dict) else codes
     if not isinstance(codes, list):
         raise HexMapError("starts must be a list of place codes in seat order, or a table of faction = place code")
     for code in codes:
-        if not isinstance(code, str) or code not in placed:
+        if not isinstance(code, str) or code not in layout.placed:
             raise HexMapError(f"starts names {code!r}, which is not a place")
-    starts = [cells[placed[code]] for code in codes]
+    return [layout.cells[layout.placed[code]] for code in codes], factions
+
+
+def _options(source: dict, zone_types: Sequence[ZoneType], factions: list[str] | None) -> dict[str, Any]:
     module, title = source.get("module"), source.get("name", "")
     if module is not None and not isinstance(module, str) or not isinstance(title, str):
         raise HexMapError("name and module must be text")
     colours = _table(source, "colours")
     for key, value in colours.items():
-        if key not in types or not (isinstance(value, str) and _COLOUR.fullmatch(value)):
+        if key not in {zt.id for zt in zone_types} or not (isinstance(value, str) and _COLOUR.fullmatch(value)):
             raise HexMapError(f"[colours] {key} = {value!r}: give a zone type and a colour as #rrggbb")
     options: dict[str, Any] = {"layout": "hex", "name": title, "module": module}
     if colours:
         options["colours"] = dict(sorted(colours.items()))
     if factions is not None:
         options["start_factions"] = factions
+    return options
+
+
+def build_hex_map(text: str, zone_types: Sequence[ZoneType]) -> ZoneMap:
+    """The map a hex map source describes, zones numbered in reading order.
+
+    Zone types come from the theme (a type's revenue is the zone's revenue). Raises
+    :class:`HexMapError` at the first problem.
+    """
+    source = read_source(text)
+    if not isinstance(source.get("grid"), str):
+        raise HexMapError("a hex map source needs a grid (a text block)")
+    seas, places = _table(source, "seas"), _table(source, "places")
+    layout = _lay_out(read_grid(source["grid"]), seas, places)
+    projection = Projection(source["projection"]) if "projection" in source else None
+    zones = _zones(layout, seas, places, zone_types, projection)
+    cells = layout.cells
+    edges = sorted({(min(a, b), max(a, b)) for (c, r), a in cells.items() for n in neighbours(c, r) if (b := cells.get(n)) is not None})
+    starts, factions = _starts(source, layout)
+    meta = {"generator": GENERATOR, "seed": None, "options": _options(source, zone_types, factions)}
     try:
-        return ZoneMap(tuple(zones), tuple(edges), tuple(starts), {"generator": GENERATOR, "seed": None, "options": options})
+        return ZoneMap(tuple(zones), tuple(edges), tuple(starts), meta)
     except ValueError as exc:
         raise HexMapError(str(exc)) from None
