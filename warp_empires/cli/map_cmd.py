@@ -216,6 +216,40 @@ def import_command(ctx, file, output, module, seed, players, svg, png) -> None:
     _draw(zone_map, theme.zone_types if theme else None, svg, png)
 
 
+@map_group.command("build")
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Map file to write (JSON).")
+@click.option("--module", help="Theme whose zone types the places use (default: the one the source names).")
+@click.option("--svg", type=click.Path(dir_okay=False), help="Also draw the map as SVG.")
+@click.option("--png", type=click.Path(dir_okay=False), help="Also draw the map as PNG.")
+@click.pass_context
+@friendly
+def build_command(ctx, source, output, module, svg, png) -> None:
+    """Build a hand-made hex map from its source: a text grid of places and seas (see maps/aegean.toml)."""
+    from ..mapgen import check_map, save
+    from ..mapgen.hexmap import build_hex_map, source_module
+
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.ClickException(f"cannot read {source}: {getattr(exc, 'strerror', None) or exc}") from None
+    module = module or source_module(text)
+    if not module:
+        raise click.ClickException(f"{source} names no theme; add module = \"...\" to it or give --module")
+    theme = _theme(ctx, module, 1)
+    zone_map = build_hex_map(text, theme.zone_types)
+    players = max(1, len(zone_map.starts))
+    theme = _theme(ctx, module, players)
+    problems = _save_problems(zone_map) + check_map(zone_map, theme.zone_types, theme.map_rules, players, extra_check=theme.extra_check)
+    if problems:
+        for p in problems:
+            click.echo(p)
+        ctx.exit(1)
+    save(zone_map, output)
+    click.echo(f"wrote {output}: {len(zone_map.zones)} zones, {len(zone_map.edges)} borders, {len(zone_map.starts)} start zones")
+    _draw(zone_map, theme.zone_types, svg, png)
+
+
 def _save_problems(zone_map: ZoneMap) -> list[str]:
     """The map is too big to go into a save (so a game on it could not be resumed)."""
     from ..saves import SaveError, check_map_fits

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from .errors import MapFileError
 FORMAT = "warp-empires-map"
 FORMAT_VERSION = 1
 
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _TOP_FIELDS = ("generator", "seed", "options", "zones", "starts", "graph")
 _ZONE_FIELDS = ("id", "code", "name", "type", "revenue", "terrain", "centroid", "polygon")
 
@@ -328,6 +330,9 @@ def validate(document: Any, zone_types: Sequence[ZoneType] | None = None) -> Zon
     blocked = options.get("impassable_types", [])
     if not (isinstance(blocked, list) and all(isinstance(t, str) for t in blocked)):
         raise MapFileError("options, field 'impassable_types': expected a list of zone type ids")
+    colours = options.get("colours", {})
+    if not (isinstance(colours, dict) and all(isinstance(v, str) and _COLOUR.fullmatch(v) for v in colours.values())):
+        raise MapFileError("options, field 'colours': expected an object of zone type ids and colours written #rrggbb")
     raw_zones = _need(document, "zones", (list,), "", "a list of zones")
     if not raw_zones:
         raise MapFileError("field 'zones': the map has no zones")
@@ -353,6 +358,13 @@ def validate(document: Any, zone_types: Sequence[ZoneType] | None = None) -> Zon
             raise MapFileError(f"starts lists zone {s!r}, which is not in the zones list")
     if len(set(starts)) != len(starts):
         raise MapFileError("starts lists a zone twice")
+
+    factions = options.get("start_factions")
+    if factions is not None and not (
+        isinstance(factions, list) and len(factions) == len(starts) and all(isinstance(f, str) for f in factions)
+        and len(set(factions)) == len(factions)
+    ):
+        raise MapFileError("options, field 'start_factions': expected one faction id per start zone, each once")
 
     edges = _edges(document["graph"], len(zones))
     meta = {"generator": generator, "seed": seed, "options": options}

@@ -30,6 +30,8 @@ UNOWNED_COLOUR = "#f2f2f2"
 
 #: Maps with more zones than this are drawn without names (they would not be legible).
 LABEL_LIMIT = 400
+#: A named PNG is at least wide enough to give each zone about this many pixels across.
+PNG_ZONE_PIXELS = 60
 
 
 @attrs.frozen
@@ -60,8 +62,15 @@ def type_legend(zone_map: ZoneMap, zone_types: Sequence[ZoneType] | None = None)
     return entries
 
 
+def map_colours(zone_map: ZoneMap) -> dict[str, str]:
+    """The colours a map chose for its zone types (a hand-made map paints its sea blue)."""
+    colours = (zone_map.meta.get("options") or {}).get("colours")
+    return dict(colours) if isinstance(colours, Mapping) else {}
+
+
 def _fills(zone_map: ZoneMap, zone_types, owners: Mapping[int, object] | None) -> tuple[list[str], list[LegendEntry]]:
-    legend = type_legend(zone_map, zone_types)
+    chosen = map_colours(zone_map)
+    legend = [attrs.evolve(e, colour=chosen.get(e.key, e.colour)) for e in type_legend(zone_map, zone_types)]
     by_type = {e.key: e.colour for e in legend}
     if owners is None:
         return [by_type.get(z.type, UNSET_COLOUR) for z in zone_map.zones], legend
@@ -185,6 +194,15 @@ def to_svg(
     return "\n".join(out) + "\n"
 
 
+def _two_lines(name: str) -> str:
+    """A long name broken at the space nearest its middle, so it stays inside its zone."""
+    if len(name) <= 10 or " " not in name:
+        return name
+    middle = len(name) / 2
+    cut = min((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - middle))
+    return name[:cut] + "\n" + name[cut + 1 :]
+
+
 def _tooltip(z, zone_types) -> str:
     names = {zt.id: zt.name for zt in zone_types or ()}
     kind = names.get(z.type, z.type or "type not set")
@@ -213,6 +231,9 @@ def save_png(
 
     x0, y0, w, h, size = _bounds(zone_map)
     fills, legend = _fills(zone_map, zone_types, owners)
+    labelled = len(zone_map.zones) <= LABEL_LIMIT
+    if labelled:
+        width = max(width, int(PNG_ZONE_PIXELS * w / size / 0.8))  # room for every name
     dpi = 100
     fig = Figure(figsize=(width / dpi, width / dpi * h / w * 0.8 + 0.5), dpi=dpi)
     FigureCanvasAgg(fig)
@@ -236,9 +257,9 @@ def save_png(
             ax.scatter([z.centroid[0]], [z.centroid[1]], s=260, facecolors="none", edgecolors="#111", linewidths=2, zorder=4)
         ax.text(z.centroid[0], z.centroid[1] - size * 0.28, str(seat), ha="center", va="center", fontsize=7, color="white",
                 bbox={"boxstyle": "circle", "facecolor": "#111"}, zorder=6)
-    if len(zone_map.zones) <= LABEL_LIMIT // 2:
+    if labelled:
         for z in zone_map.zones:
-            ax.text(*z.centroid, z.name, ha="center", va="center", fontsize=7, zorder=5)
+            ax.text(*z.centroid, _two_lines(z.name), ha="center", va="center", fontsize=7, linespacing=1.0, zorder=5)
     for zid, text in sorted((stacks or {}).items()):
         cx, cy = zone_map.zones[zid].centroid
         ax.text(cx, cy + size * 0.3, str(text), ha="center", va="center", fontsize=7, color="white",

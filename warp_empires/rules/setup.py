@@ -11,10 +11,24 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 
+def faction_starts(game: Game, count: int) -> list[int] | None:
+    """Each seat's start zone on a map that ties its start zones to factions (the Aegean's
+    home cities): the seat's faction's own, else one no seated faction claims. ``None`` on
+    other maps, or when more players sit than the map has start zones."""
+    zone_map = game.setup.zone_map
+    factions = (zone_map.meta.get("options") or {}).get("start_factions")
+    if not factions or count > len(zone_map.starts):
+        return None
+    unclaimed = dict(zip(factions, zone_map.starts))
+    picked = [unclaimed.pop(seat.faction, None) for seat in game.setup.seats[:count]]
+    spare = [z for z in zone_map.starts if z in unclaimed.values()]
+    return [zone if zone is not None else spare.pop(0) for zone in picked]
+
+
 def pick_start_zones(game: Game, count: int) -> list[int]:
-    """The map's start zones in seat order, or else revenue zones (of the theme's start
-    zone type when there are enough) spread far apart."""
-    starts = list(game.setup.zone_map.starts[:count])
+    """The map's start zones in seat order (or by faction, see :func:`faction_starts`), or
+    else revenue zones (of the theme's start zone type when there are enough) spread far apart."""
+    starts = faction_starts(game, count) or list(game.setup.zone_map.starts[:count])
     if len(starts) == count:
         return starts
     s = game.state
