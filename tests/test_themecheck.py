@@ -1,0 +1,52 @@
+"""A theme written in code gets the checks its TOML would have had: ``module check`` lists
+every wrong answer, bound and name at once (warp_empires.themecheck)."""
+
+from __future__ import annotations
+
+from warp_empires import themecheck
+from warp_empires.kit import CardType, Faction, ModuleInfo, Settings, UnitType, ZoneType, hookimpl
+
+
+class CodeTheme:
+    """A theme with no data files: every data hook answers from code."""
+
+    @hookimpl
+    def warp_module_info(self):
+        return ModuleInfo("coded", "1", "")
+
+    @hookimpl
+    def warp_settings(self):
+        return Settings(phases=("draw", "move", "parade"))
+
+    @hookimpl
+    def warp_unit_types(self):
+        return [UnitType("giant", "Giant", 5000, 1, 1, copies=2), UnitType("horde", "Horde", 1, 1, 1, copies=2000)]
+
+    @hookimpl
+    def warp_zone_types(self):
+        return [ZoneType("plain", "Plain", revenue=1, rolls=(1, 2, 3, 4, 5, 6))]
+
+    @hookimpl
+    def warp_factions(self):
+        return (Faction("a", "A"), "B")
+
+    @hookimpl
+    def warp_card_types(self):
+        return [CardType("boom", "Boom", 1, "battle_force", {"per_unit": 1, "tag": "titan"}), CardType("fizz", "Fizz", 1, "fizzle")]
+
+
+def test_every_problem_of_a_theme_written_in_code_is_listed():
+    here = themecheck._file_of(CodeTheme())
+    assert themecheck.hook_problems(CodeTheme()) == []
+    assert themecheck.rule_problems("coded", CodeTheme()) == [
+        f"{here}: coded: warp_factions must return a list of Faction, not a tuple of Faction, str",
+        f"{here}: unit 'giant', force: 5000 is not allowed; use 0 to 1,000",
+        f"{here}: unit 'horde', copies: 2000 is not allowed; use 1 to 1,000",
+        f"{here}: card 'fizz', field 'effect': no effect is called 'fizzle'; docs/effects.md lists them",
+        f"{here}: warp_settings, field 'phases': no phase 'parade' is handled; known phases: battle, control, draw, move, recruit, revenue, upkeep",
+        f"{here}: card 'boom', field 'params': param 'tag': no unit tag is called 'titan'; the theme's are none",
+    ]
+
+
+def test_the_bundled_themes_have_no_problem():
+    assert [themecheck.problems(name) for name in ("doctor_who", "warhammer_space", "classical_city_states")] == [[], [], []]
