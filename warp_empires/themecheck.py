@@ -194,14 +194,14 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
         answer = getattr(hook, hook_name)()
         if isinstance(answer, kind):
             return answer
-        out.append(f"{code}: {wrong_answer(pm, hook_name, lambda a: isinstance(a, kind), f'a {kind.__name__}')}")
+        out.append(wrong_answer(pm, hook_name, lambda a: isinstance(a, kind), f"a {kind.__name__}"))
         return default
 
     def listed(hook_name: str, what: str, kind: type) -> dict[str, Any]:
         try:
             return collect(getattr(hook, hook_name)(), what, kind, pm, hook_name)
         except SetupError as exc:
-            out.append(f"{code}: {exc}")
+            out.append(str(exc) if " must return " in str(exc) else f"{code}: {exc}")  # the former names its file
             return {}
 
     info = single("warp_module_info", ModuleInfo, ModuleInfo(name, "0", ""))
