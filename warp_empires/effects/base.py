@@ -23,9 +23,10 @@ class Effect(ABC):
     in a battle's card rounds, by either side; ``"after_battle"``: once the active player's
     battles are all fought). ``reacts_to`` makes it a reaction
     instead: offered right after a ``"card"`` is played, a ``"die"`` is rolled or a
-    ``"move"`` is made. ``ctx`` is ``"battle"`` in a battle, the trigger in a reaction
-    window (a :class:`~warp_empires.rules.triggers.CardPlayed`, ``DieRolled`` or
-    ``MoveMade``: ``ctx.by`` acted), else ``None``.
+    ``"move"`` is made, and at no other time unless it sets ``phases`` too. ``ctx`` is
+    ``"battle"`` in a battle, the trigger in a reaction window (a
+    :class:`~warp_empires.rules.triggers.CardPlayed`, ``DieRolled`` or ``MoveMade``:
+    ``ctx.by`` acted), else ``None``.
     """
 
     phases: ClassVar[frozenset[str]] = frozenset({"move"})
@@ -34,6 +35,13 @@ class Effect(ABC):
     defaults: ClassVar[Mapping[str, Any]] = {}
     #: What each parameter means, in a line (shown in docs/effects.md).
     param_help: ClassVar[Mapping[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A reaction is played only as a reaction unless it says otherwise: without this,
+        # it would also be offered in the move phase, where there is nothing to react to.
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("reacts_to") and "phases" not in cls.__dict__:
+            cls.phases = frozenset()
 
     def __init__(self, card: CardType):
         self.card = card
