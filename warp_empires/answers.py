@@ -64,6 +64,17 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
 }
 
 
+#: Hooks answering a collection: any iterable will do (a generator, say), read once into a tuple.
+COLLECTIONS = frozenset({"warp_force_modifiers", "warp_revenue_modifiers", "warp_blocked_zones", "warp_battle_steps"})
+
+
+def _read_once(answer: Any) -> Any:
+    """A one-pass iterable answer (a generator) as a tuple, so it can be checked and used."""
+    if isinstance(answer, (str, bytes, Mapping, list, tuple, set, frozenset)) or not isinstance(answer, Iterable):
+        return answer
+    return tuple(answer)
+
+
 def wanted(hook: str) -> str:
     """What ``hook`` must return, in words."""
     return RULES[hook][1]
@@ -72,7 +83,8 @@ def wanted(hook: str) -> str:
 def _shown(answer: Any) -> str:
     text = repr(answer)
     text = text if len(text) <= 60 else text[:57] + "..."
-    return f"{text} (a {type(answer).__name__})"
+    kind = type(answer).__name__
+    return f"{text} ({'an' if kind[0] in 'aeiou' else 'a'} {kind})"
 
 
 def _where(function: Any) -> str:
@@ -105,6 +117,7 @@ def checked(caller: Any) -> Callable[..., Any]:
         return caller
     fits, what = RULES[name]
     first = bool(caller.spec.opts.get("firstresult"))
+    collection = name in COLLECTIONS
     impls = list(reversed(caller.get_hookimpls()))  # the order pluggy asks them in
     plans = [(impl.function, tuple(impl.argnames), impl.plugin_name == "generic", impl) for impl in impls]
 
@@ -114,6 +127,8 @@ def checked(caller: Any) -> Callable[..., Any]:
             answer = function(*[kwargs[a] for a in argnames])
             if answer is None:
                 continue
+            if collection:
+                answer = _read_once(answer)
             if not generic and not fits(answer, kwargs):
                 raise wrong(_theme_name(impl, kwargs), name, function, answer, what)
             if first:
@@ -141,7 +156,7 @@ def checked_handlers(pm: Any, phases: Mapping[str, Callable[..., Any]]) -> dict[
 
 def _checked_handler(phase: str, handler: Callable[..., Any]) -> Callable[..., Any]:
     def run(game: Any, seat: int) -> Iterable[Step]:
-        steps = handler(game, seat)
+        steps = _read_once(handler(game, seat))
         if not _steps(steps):
             raise wrong(game.setup.module, f"its {phase!r} phase handler", handler, steps, "a list of Step", "a phase handler")
         return steps
