@@ -33,7 +33,7 @@ from typing import Any
 from warp_empires import Game, GameSetup, Seat, ZoneMap, make_manager
 from warp_empires.agents import RandomAgent
 from warp_empires.model.state import CAPTURED, POOL
-from warp_empires.testing import Position, answer, events, option_ids, play_until
+from warp_empires.testing import Position, answer, events, option_ids, play_until, quick_map
 
 FIXTURE_DIR = Path(__file__).parent / "fixtures" / "basic"
 
@@ -71,14 +71,7 @@ DEFAULT_EDGES = "Westhold-Meadow Meadow-Crossing Crossing-Eastport Westhold-Barr
 
 def make_map(zones: str, edges: str = "", starts: Sequence[str] = (), plugin: Any = BASIC) -> ZoneMap:
     """A map from ``"Name:type ..."`` and ``"A-B ..."``; revenue comes from the zone type."""
-    revenue = {z.id: z.revenue for z in plugin.data.zone_types}
-    rows = []
-    for token in zones.split():
-        name, ztype = token.split(":")
-        rows.append((name, ztype, revenue[ztype]))
-    index = {row[0]: i for i, row in enumerate(rows)}
-    pairs = [tuple(index[n] for n in e.split("-")) for e in edges.split()]
-    return ZoneMap.build(rows, pairs, starts=[index[s] for s in starts])
+    return quick_map(plugin, zones, edges, starts)
 
 
 def new_game(zone_map: ZoneMap | None = None, factions: Sequence[str] = ("commoners", "commoners"), *, seed: int = 0,

@@ -89,7 +89,8 @@ def _plugin(theme: str | Path | Any) -> Any:
 
 def quick_map(theme: str | Path | Any, zones: str, edges: str = "", starts: Sequence[str] = ()) -> ZoneMap:
     """A map from ``"Name:type ..."`` and ``"A-B ..."``, each zone earning its type's
-    revenue in ``theme``; ``starts`` names the start zones.
+    revenue in ``theme``; ``starts`` names the start zones. An underscore in a name is a
+    space (``Saronic_Gulf:sea``).
 
     >>> quick_map("doctor_who", "Skaro:rich Void:void", "Skaro-Void").zones[0].revenue
     3

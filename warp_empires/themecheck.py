@@ -60,6 +60,7 @@ def _declared_name(folder: Path) -> str:
 def locate(name: str, module_paths: Iterable[str | Path] = ()) -> Found:
     """The theme called ``name`` (by its declared name or its folder's), among the
     ``--module-path`` folders first, then the installed entry points."""
+    known: list[str] = []
     for raw in module_paths:
         path = Path(raw)
         if (path / "__init__.py").is_file() or (path / "data" / "theme.toml").is_file():
@@ -69,15 +70,17 @@ def locate(name: str, module_paths: Iterable[str | Path] = ()) -> Found:
         else:
             continue
         for folder in folders:
-            if name in (folder.name, _declared_name(folder)):
+            known.append(_declared_name(folder))
+            if name in (folder.name, known[-1]):
                 packaged = (folder / "__init__.py").is_file()
                 return Found(name, folder, lambda f=folder: _plugin_of(_load_folder(f)), packaged)
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        known.append(ep.name)
         if ep.name == name:
             spec = importlib.util.find_spec(ep.value.split(":")[0])
             folder = Path(spec.origin).parent if spec is not None and spec.origin else None
             return Found(name, folder, lambda e=ep: _plugin_of(e.load()))
-    raise ModuleError(f"no theme called {name!r} is installed or in a --module-path folder")
+    raise ModuleError(f"unknown module {name!r}{did_you_mean(name, known)}; the modules are {', '.join(sorted(known)) or 'none'}")
 
 
 def problems(name: str, module_paths: Iterable[str | Path] = ()) -> list[str]:

@@ -109,3 +109,11 @@ def test_a_rule_that_breaks_an_invariant_is_caught_with_the_game_and_decision(tm
     assert result.exit_code == 1
     problems = [line for line in result.output.splitlines() if line.startswith("problem: ")]
     assert problems and all("treasury" in line and "(seed " in line and ", decision " in line for line in problems)
+
+
+def test_an_unknown_theme_is_one_line_naming_the_nearest_one():
+    result = run(["module", "check", "doctor_whoo"])
+    assert result.exit_code == 1
+    assert one_line_error(result) == (
+        "Error: unknown module 'doctor_whoo' (did you mean 'doctor_who'?); the modules are classical_city_states, doctor_who, warhammer_space"
+    )
