@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from warp_empires.blame import ThemeError
-from warp_empires.kit import Modifier, hookimpl
+from warp_empires.kit import CardType, Effect, Modifier, hookimpl
 from warp_empires.testing import Position, events, play_until
 
 
@@ -62,3 +62,35 @@ def test_text_where_movement_points_are_wanted_is_named_before_any_unit_moves():
     with pytest.raises(ThemeError, match=r"warp_move_allowance must return a whole number of movement points \(0 or more\) or None, not 'two' \(a str\)"):
         pos.start(0, "move")  # asked when the move card's targets are listed
     assert pos.game.state.stack(0, 0) and pos.game.state.stack(1, 0) == []
+
+
+class BadOrders(Effect):
+    """Targets named by plain text rather than options."""
+
+    def targets(self, game, seat, ctx):
+        return ["Earth"]
+
+    def resolve(self, game, seat, target, ctx):
+        return None
+
+
+class Orders:
+    @hookimpl
+    def warp_card_effects(self):
+        return {"bad_orders": BadOrders}
+
+    @hookimpl
+    def warp_card_types(self):
+        return [CardType("orders", "Orders", 1, "bad_orders")]
+
+
+def test_a_card_effect_whose_targets_are_not_options_names_the_card_and_its_code():
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Earth:nexus", "", extras=[Orders()])
+    pos.give(0, "orders")
+    with pytest.raises(ThemeError) as caught:
+        pos.start(0, "move")
+    assert str(caught.value).splitlines() == [
+        "the theme 'extra0:Orders' gave a wrong answer from card 'orders':",
+        f"  {__file__}, line {BadOrders.targets.__code__.co_firstlineno}, in targets",
+        "  BadOrders.targets must return a list of Option or None, not ['Earth'] (a list)",
+    ]

@@ -162,3 +162,37 @@ def _checked_handler(phase: str, handler: Callable[..., Any]) -> Callable[..., A
         return steps
 
     return run
+
+
+def _owner(game: Any, function: Any) -> str:
+    """The name of the plugin whose folder holds ``function``'s code (the game's theme by
+    its own name), or the game's theme when none does."""
+    from pathlib import Path
+
+    from .blame import theme_folders
+
+    path = Path(function.__code__.co_filename).resolve()
+    for folder, name in theme_folders(game.pm).items():
+        if folder == path.parent or folder in path.parents:
+            return name if name.startswith("extra") else game.setup.module
+    return game.setup.module
+
+
+def checked_effects(effects: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The card effects of ``effects`` (by card type id), those written outside the engine
+    made to name themselves when ``targets`` answers anything but a list of Option or None."""
+    from .decisions import Option
+
+    for type_id, effect in effects.items():
+        method = type(effect).targets
+        if type(effect).__module__.startswith(__name__.rsplit(".", 1)[0] + ".") or getattr(method, "__module__", "").startswith("warp_empires."):
+            continue  # the engine's own effects, and theme effects that keep the engine's targets
+
+        def targets(game: Any, seat: int, ctx: Any, _effect: Any = effect, _id: str = type_id, _method: Any = method) -> Any:
+            answer = _method(_effect, game, seat, ctx)
+            if answer is not None and not (isinstance(answer, (list, tuple)) and all(isinstance(o, Option) for o in answer)):
+                raise wrong(_owner(game, _method), f"card {_id!r}", _method, answer, "a list of Option or None", f"{type(_effect).__name__}.targets")
+            return answer
+
+        effect.targets = targets
+    return effects

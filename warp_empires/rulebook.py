@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import limits, zonelabels
-from .answers import checked_handlers
+from .answers import checked_effects, checked_handlers
 from .decisions import Option
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
 from .model.state import GameState, Player, Unit, ZoneUnits
@@ -153,6 +153,7 @@ class Rulebook:
             total = sum(k.copies for k in kinds.values())
             if total > most:
                 raise SetupError(f"{total:,} {what}s in all; a game may have at most {most:,}")
+        effects = checked_effects(effects)
         cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
         phases = checked_handlers(pm, merged(pm, "warp_phase_handlers"))
         missing = [p for p in settings.phases if p not in phases]

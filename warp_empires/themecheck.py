@@ -100,7 +100,9 @@ def problems(name: str, module_paths: Iterable[str | Path] = ()) -> list[str]:
             plugin = None
             failure = exc
     for module in set(sys.modules) - before:
-        del sys.modules[module]  # imported leniently: a game must import it afresh
+        path = getattr(sys.modules[module], "__file__", None) or ""
+        if found.folder is not None and Path(path).resolve().is_relative_to(found.folder.resolve()):
+            del sys.modules[module]  # the theme's own, imported leniently: a game must import it afresh
     if plugin is None:
         if isinstance(failure, DataError):
             out.append(str(failure))

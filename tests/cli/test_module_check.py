@@ -114,6 +114,6 @@ def test_a_rule_that_breaks_an_invariant_is_caught_with_the_game_and_decision(tm
 def test_an_unknown_theme_is_one_line_naming_the_nearest_one():
     result = run(["module", "check", "doctor_whoo"])
     assert result.exit_code == 1
-    assert one_line_error(result) == (
-        "Error: unknown module 'doctor_whoo' (did you mean 'doctor_who'?); the modules are classical_city_states, doctor_who, warhammer_space"
-    )
+    line = one_line_error(result)
+    assert line.startswith("Error: unknown module 'doctor_whoo' (did you mean 'doctor_who'?); the modules are ")
+    assert {"classical_city_states", "doctor_who", "warhammer_space"} <= set(line.split("the modules are ")[1].split(", "))
