@@ -1,4 +1,5 @@
-"""Helpers of the contract tests: fixture themes, arranged positions, driving a game.
+"""Helpers of the contract tests: fixture themes, their maps, arranged openings. Positions
+and game drivers come from :mod:`warp_empires.testing`.
 
 The fixture themes live in ``tests/fixtures/contract/<folder>``; each is a package with
 ``__init__.py`` and ``data/*.toml``, loaded exactly as a ``--module-path`` folder is.

@@ -1,4 +1,5 @@
-"""Scenario building and game driving for the test suite.
+"""Scenario building and game driving for the engine's tests of the ``basic`` fixture theme,
+on top of :mod:`warp_empires.testing` (what is here is only what these tests share).
 
 A scenario is a normal game of the ``basic`` fixture theme (tests/fixtures/basic) on a
 small hand-made map, set up by the engine as usual and then rearranged into an exact

@@ -1,4 +1,5 @@
-"""Doctor Who scenarios: a real game on a small hand-made map, rearranged into an exact position.
+"""Doctor Who scenarios: a real game on a small hand-made map, rearranged into an exact position
+by :class:`warp_empires.testing.Position` (what is here is only what these tests share).
 
     game = scenario("daleks", "cybermen")          # empty board, empty hands, no markers
     place(game, 0, EARTH, "war_fleet")             # units from the common pool
@@ -137,11 +138,6 @@ def set_pool(game: Game, *unit_types: str) -> list[int]:
 
 
 
-
-
-def _restart(game: Game, steps: list) -> None:
-    """Replace whatever the rules were about to do with ``steps`` and run them."""
-    Position.of(game, empty=False).run(*steps)
 
 
 def run_phases(game: Game, seat: int, *phases: str, turn: int | None = None, end_turn: bool = False) -> None:
