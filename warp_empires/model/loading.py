@@ -14,6 +14,7 @@ Every problem is reported as one line naming the file, the entry and the field, 
 
 from __future__ import annotations
 
+import copy
 import difflib
 import importlib.resources
 import tomllib
@@ -107,7 +108,7 @@ class _Entry:
             return self._get(field, kind, default, check, allowed)
         except DataError as exc:
             self.sink.append(str(exc))
-            return _STAND_IN.get(kind) if default is ... else default
+            return copy.copy(_STAND_IN.get(kind)) if default is ... else default
 
     def _get(self, field: str, kind: type | tuple[type, ...], default: Any, check: Callable[[Any], bool] | None, allowed: str) -> Any:
         if field not in self.table:
