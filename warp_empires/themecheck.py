@@ -112,7 +112,12 @@ def problems(name: str, module_paths: Iterable[str | Path] = ()) -> list[str]:
             out.append(_blame_import(failure, found.folder))
         return out
     hooks = hook_problems(plugin)
-    return out + hooks + rule_problems(name, _sound_hooks(plugin) if hooks else plugin, code=_file_of(plugin))
+    out += hooks
+    try:
+        out += rule_problems(name, _sound_hooks(plugin) if hooks else plugin, code=_file_of(plugin))
+    except Exception as exc:  # the theme's own code, asked for its data, fails: say where
+        out.append(_blame_import(exc, found.folder, "asked for its data"))
+    return out
 
 
 def _sound_hooks(plugin: Any) -> Any:
@@ -133,11 +138,11 @@ def _where(function: Any) -> str:
     return f"{code.co_filename}:{code.co_firstlineno}: " if code is not None else ""
 
 
-def _blame_import(exc: BaseException, folder: Path | None) -> str:
+def _blame_import(exc: BaseException, folder: Path | None, when: str = "imported") -> str:
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if folder is not None and Path(f.filename).resolve().is_relative_to(folder.resolve())]
     where = f"{frames[-1].filename}:{frames[-1].lineno}: " if frames else ""
     text = str(exc).strip().splitlines()
-    return f"{where}the theme's code fails when imported: {type(exc).__name__}{': ' + text[0] if text else ''}"
+    return f"{where}the theme's code fails when {when}: {type(exc).__name__}{': ' + text[0] if text else ''}"
 
 
 def hook_problems(plugin: Any) -> list[str]:

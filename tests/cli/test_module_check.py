@@ -117,3 +117,12 @@ def test_an_unknown_theme_is_one_line_naming_the_nearest_one():
     line = one_line_error(result)
     assert line.startswith("Error: unknown module 'doctor_whoo' (did you mean 'doctor_who'?); the modules are ")
     assert {"classical_city_states", "doctor_who", "warhammer_space"} <= set(line.split("the modules are ")[1].split(", "))
+
+
+def test_a_hook_that_raises_when_asked_for_data_is_a_problem_naming_its_line(tmp_path):
+    folder = skirmish_copy(tmp_path, ('        return {"muster": muster_phase}', '        return {"muster": muster_phase, 1 / 0: None}'))
+    init = folder / "__init__.py"
+    line = next(n for n, text in enumerate(init.read_text().splitlines(), 1) if "1 / 0" in text)
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1:] == [f"problem: {init}:{line}: the theme's code fails when asked for its data: ZeroDivisionError: division by zero"]
