@@ -50,3 +50,22 @@ def test_every_problem_of_a_theme_written_in_code_is_listed():
 
 def test_the_bundled_themes_have_no_problem():
     assert [themecheck.problems(name) for name in ("doctor_who", "warhammer_space", "classical_city_states")] == [[], [], []]
+
+
+class WrongParams:
+    """Cards whose params are of the wrong kind, or name a choice the effect does not have."""
+
+    @hookimpl
+    def warp_card_types(self):
+        return [CardType("study", "Study", 1, "draw_cards", {"count": "two"}),
+                CardType("tax", "Tax", 1, "revenue_delta", {"target": "opponant"})]
+
+
+def test_a_param_of_the_wrong_kind_or_an_unknown_choice_is_named():
+    here = themecheck._file_of(WrongParams())
+    found = themecheck.rule_problems("wrong", WrongParams())
+    assert found[0] == "warp_module_info must return a ModuleInfo"  # it is no theme: nothing names it
+    assert found[1:] == [
+        f"{here}: card 'study', field 'params': param 'count': expected a whole number, got 'two'",
+        f"{here}: card 'tax', field 'params': target 'opponant'; use 'self' or 'opponent'",
+    ]

@@ -48,6 +48,10 @@ class Effect(ABC):
         unknown = sorted(set(card.params) - set(self.defaults))
         if unknown:
             raise ValueError(f"unknown parameter {unknown[0]!r}; this effect takes {', '.join(self.defaults) or 'none'}")
+        for name, value in card.params.items():
+            problem = _wrong_kind(self.defaults[name], value)
+            if problem:
+                raise ValueError(f"param {name!r}: {problem}")
         self.params = {**self.defaults, **card.params}
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option] | None:
@@ -81,6 +85,19 @@ class Effect(ABC):
         has, a zone type that does not exist), found when the theme is loaded rather than
         the first time the card is played. Effects that name nothing return ``[]``."""
         return []
+
+
+_KINDS = ((bool, "true or false"), (int, "a whole number"), (str, "text"), (list, "a list"), (dict, "a table"))
+
+
+def _wrong_kind(default: Any, value: Any) -> str:
+    """Why ``value`` cannot stand for a parameter whose default is ``default`` (a count given
+    as text, say), or nothing; a parameter whose default is none takes any value."""
+    for kind, words in _KINDS:
+        if isinstance(default, kind):
+            fits = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+            return "" if fits else f"expected {words}, got {value!r}"
+    return ""
 
 
 def unknown_unit_tags(book: Rulebook, effect: Effect, *params: str) -> list[str]:
