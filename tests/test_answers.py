@@ -94,3 +94,10 @@ def test_a_card_effect_whose_targets_are_not_options_names_the_card_and_its_code
         f"  {__file__}, line {BadOrders.targets.__code__.co_firstlineno}, in targets",
         "  BadOrders.targets must return a list of Option or None, not ['Earth'] (a list)",
     ]
+
+
+def test_every_checked_answer_belongs_to_a_hook_and_every_collection_hook_is_checked():
+    from warp_empires import answers, themecheck
+
+    assert set(answers.RULES) <= set(themecheck.HOOKS)
+    assert answers.COLLECTIONS <= set(answers.RULES)
