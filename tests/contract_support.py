@@ -15,7 +15,7 @@ from typing import Any
 from warp_empires import Decision, Game, GameSetup, Seat, ZoneMap, hookimpl
 from warp_empires import testing
 from warp_empires.plugins import ModuleEntry, discover, make_manager
-from warp_empires.testing import Position, events, option_ids, play_random, play_until
+from warp_empires.testing import Position, events, option_ids, play_random, play_until  # noqa: F401  (some are re-exported for older tests)
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CONTRACT = FIXTURES / "contract"

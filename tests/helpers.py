@@ -34,7 +34,7 @@ from typing import Any
 from warp_empires import Game, GameSetup, Seat, ZoneMap, make_manager
 from warp_empires.agents import RandomAgent
 from warp_empires.model.state import CAPTURED, POOL
-from warp_empires.testing import Position, answer, events, option_ids, play_until, quick_map
+from warp_empires.testing import Position, answer, events, option_ids, play_until, quick_map  # noqa: F401  (some are re-exported for older tests)
 
 FIXTURE_DIR = Path(__file__).parent / "fixtures" / "basic"
 

@@ -33,7 +33,7 @@ import pytest
 
 from warp_empires import Game, GameSetup, IllegalChoice, Seat, ZoneMap
 from warp_empires.rules.economy import revenue_parts
-from warp_empires.testing import Position, option_ids, units_in
+from warp_empires.testing import Position, option_ids, units_in  # noqa: F401  (some are re-exported for older tests)
 from warp_empires.testing import answer as play_answer
 
 SKARO, VOID, EARTH, MARS, PELADON, MAELSTROM, KARN, TELOS = range(8)
