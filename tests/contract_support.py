@@ -1,4 +1,5 @@
-"""Helpers of the contract tests: fixture themes, arranged positions, driving a game.
+"""Helpers of the contract tests: fixture themes, their maps, arranged openings. Positions
+and game drivers come from :mod:`warp_empires.testing`.
 
 The fixture themes live in ``tests/fixtures/contract/<folder>``; each is a package with
 ``__init__.py`` and ``data/*.toml``, loaded exactly as a ``--module-path`` folder is.
@@ -12,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from warp_empires import Decision, Game, GameSetup, Seat, ZoneMap, hookimpl
-from warp_empires.agents import RandomAgent
+from warp_empires import testing
 from warp_empires.plugins import ModuleEntry, discover, make_manager
+from warp_empires.testing import Position, events, option_ids, play_random, play_until  # noqa: F401  (some are re-exported for older tests)
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CONTRACT = FIXTURES / "contract"
@@ -68,24 +70,12 @@ def new_game(
 
 def place(game: Game, seat: int, type_id: str, zone: int) -> int:
     """Take a unit of ``type_id`` from its pool and put it on the board for ``seat``."""
-    s = game.state
-    for pool in s.pools.values():
-        for unit in pool:
-            if s.units[unit].type.id == type_id:
-                s.put_on_board(unit, seat, zone)
-                return unit
-    raise LookupError(f"no {type_id} left in any pool")
+    return Position.of(game, empty=False).place(seat, zone, type_id)[0]
 
 
 def give_card(game: Game, seat: int, card_type: str) -> int:
     """Move a card of ``card_type`` from the deck into ``seat``'s hand."""
-    s = game.state
-    for card in s.deck:
-        if game.rules.cards[card].id == card_type:
-            s.deck.remove(card)
-            s.players[seat].hand.append(card)
-            return card
-    raise LookupError(f"no {card_type} left in the deck")
+    return Position.of(game, empty=False).give(seat, card_type)[0]
 
 
 # --------------------------------------------------------------------------- maps for random games
@@ -124,14 +114,9 @@ POLIS_MAP = ZoneMap.build(
 )
 
 
-#: What a player who does nothing optional answers.
+#: What a player who does nothing optional answers, in the fixture themes too.
 PASSIVE: Mapping[str, Any] = {
-    "discard": "done",
-    "play_card": "pass",
-    "battle_card": "pass",
-    "reaction": "pass",
-    "choose_stack": "stop",
-    "buy": "done",
+    **testing.PASSIVE,
     "diplomacy": "pass",
     "bombard": "all",  # every ship in orbit joins the ground battle (W7 makes it a choice)
 }
@@ -148,9 +133,7 @@ def _passive_answer(game: Game, answers: Mapping[str, Any]) -> Any:
 def advance(game: Game, until: Collection[str], answers: Mapping[str, Any] = PASSIVE) -> Decision | None:
     """Answer every optional question passively until a decision of a kind in ``until``
     is pending (or the game is over); any other question fails the test."""
-    while game.pending is not None and game.pending.kind not in until:
-        game.decide(_passive_answer(game, answers))
-    return game.pending
+    return play_until(game, *until, answers=answers)
 
 
 def end_turn(game: Game, answers: Mapping[str, Any] = PASSIVE) -> Decision | None:
@@ -159,25 +142,6 @@ def end_turn(game: Game, answers: Mapping[str, Any] = PASSIVE) -> Decision | Non
     while game.pending is not None and game.state.active == seat:
         game.decide(_passive_answer(game, answers))
     return game.pending
-
-
-def option_ids(game: Game) -> list[str]:
-    return [o.id for o in game.pending.options]
-
-
-def play_random(game: Game, seed: int, max_decisions: int = 100_000) -> Game:
-    """Play to the end with one seeded random agent per seat."""
-    agents = [RandomAgent(seed * 101 + i) for i in range(len(game.state.players))]
-    for _ in range(max_decisions):
-        if game.pending is None:
-            return game
-        game.decide(agents[game.pending.player].choose(game))
-    raise AssertionError(f"no end after {max_decisions} decisions")
-
-
-def events(game: Game, kind: str) -> list[dict[str, Any]]:
-    """Every ``kind`` event's details, secrets included (what the rules did, not what anyone saw)."""
-    return [e.revealed().data for e in game.events if e.kind == kind]
 
 
 def phases_of_turns(game: Game) -> list[list[str]]:

@@ -20,6 +20,7 @@ from warp_empires import ZoneMap
 from warp_empires.agents import RandomAgent
 from warp_empires.model.state import BOARD, POOL
 from warp_empires.plugins import make_manager
+from warp_empires.testing import events, option_ids, play_random
 from warp_modules.classical_city_states import Hellas
 
 from contract_support import (
@@ -29,14 +30,11 @@ from contract_support import (
     SKIRMISH_MAP,
     advance,
     end_turn,
-    events,
     fixture_plugin,
     give_card,
     new_game,
-    option_ids,
     phases_of_turns,
     place,
-    play_random,
 )
 
 # --------------------------------------------------------------------------- Border Skirmish

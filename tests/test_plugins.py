@@ -224,7 +224,8 @@ def test_a_data_hook_answering_the_wrong_type_is_named_in_one_line():
     pm = make_manager(fixture_plugin("skirmish"), extras=[DictUnits()])
     with pytest.raises(SetupError) as caught:
         Rulebook.from_plugins(pm)
-    assert str(caught.value) == "extra0:DictUnits: warp_unit_types must return a list of UnitType, not a list of dict"
+    line = DictUnits.warp_unit_types.__code__.co_firstlineno
+    assert str(caught.value) == f"{__file__}:{line}: extra0:DictUnits: warp_unit_types must return a list of UnitType, not a list of dict"
 
 
 def test_a_card_naming_a_missing_zone_type_is_refused_when_a_game_is_set_up():

@@ -6,6 +6,8 @@ The public API:
   ``game.pending`` (a :class:`Decision`) and ``game.decide(choice)``.
 * :data:`hookimpl` and :class:`ThemePlugin`: for theme authors.
 * :class:`ZoneMap`: the territory map a game is played on.
+* :mod:`warp_empires.kit`: everything a theme's code may use; :mod:`warp_empires.testing`:
+  exact positions and game drivers for tests of a theme.
 """
 
 from .decisions import Decision, IllegalChoice, Option

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .answers import checked
+
 
 def _nothing(**kwargs: Any) -> None:
     return None
@@ -24,7 +26,7 @@ def _direct(caller: Any) -> Callable[..., Any]:
     if not impls:
         return _nothing if caller.spec.opts.get("firstresult") else _no_answers
     if len(impls) != 1 or impls[0].plugin_name != "generic" or impls[0].hookwrapper or impls[0].wrapper:
-        return caller
+        return checked(caller)  # a theme's answers are checked, and a wrong one names it
     function = impls[0].function
     if caller.spec.opts.get("firstresult"):
         return function

@@ -10,11 +10,12 @@ ruleset, the one chosen theme and any extras, in that order.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.metadata
 import importlib.util
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -34,6 +35,23 @@ class ModuleError(ValueError):
     """A theme module cannot be found or loaded; the message names it."""
 
 
+#: While ``module check`` imports a theme, the data problems its ThemePlugin meets are
+#: listed here rather than raised, so that its code and cards can be checked too.
+_COLLECTING: list[list[str]] = []
+
+
+@contextlib.contextmanager
+def collecting_data_problems() -> Iterator[list[str]]:
+    """Import a theme whose data has problems anyway: they are added to the list this
+    gives rather than raised (the plugin is then only good for finding more problems)."""
+    found: list[str] = []
+    _COLLECTING.append(found)
+    try:
+        yield found
+    finally:
+        _COLLECTING.pop()
+
+
 class ThemePlugin:
     """Answers the data hooks from a theme's TOML files.
 
@@ -49,7 +67,7 @@ class ThemePlugin:
     """
 
     def __init__(self, source: str | Path):
-        self.data: ThemeData = load_theme_data(source)
+        self.data: ThemeData = load_theme_data(source, _COLLECTING[-1] if _COLLECTING else None)
 
     @hookimpl
     def warp_module_info(self):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import limits, zonelabels
+from .answers import checked_effects, checked_handlers
 from .decisions import Option
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
 from .model.state import GameState, Player, Unit, ZoneUnits
@@ -39,8 +40,9 @@ def collect(results: list[list[Any]], what: str, kind: type | None = None, pm: A
 
 
 def wrong_answer(pm: Any, hook: str, fits: Callable[[Any], bool], wanted: str) -> str:
-    """A line naming the plugin whose ``hook`` answers something that does not fit (asked
-    again one plugin at a time, only once something is known to be wrong)."""
+    """A line naming the plugin whose ``hook`` answers something that does not fit, with the
+    file and line of its hook (asked again one plugin at a time, only once something is
+    known to be wrong)."""
     for impl in getattr(pm.hook, hook).get_hookimpls():
         if impl.hookwrapper or getattr(impl, "wrapper", False):
             continue
@@ -50,7 +52,9 @@ def wrong_answer(pm: Any, hook: str, fits: Callable[[Any], bool], wanted: str) -
                 shown = f"a {type(answer).__name__} of {', '.join(sorted({type(a).__name__ for a in answer}))}"
             else:
                 shown = f"a {type(answer).__name__}"
-            return f"{impl.plugin_name}: {hook} must return {wanted}, not {shown}"
+            code = getattr(impl.function, "__code__", None)
+            where = f"{code.co_filename}:{code.co_firstlineno}: " if code is not None else ""
+            return f"{where}{impl.plugin_name}: {hook} must return {wanted}, not {shown}"
     return f"{hook} must return {wanted}"
 
 
@@ -149,8 +153,9 @@ class Rulebook:
             total = sum(k.copies for k in kinds.values())
             if total > most:
                 raise SetupError(f"{total:,} {what}s in all; a game may have at most {most:,}")
+        effects = checked_effects(effects)
         cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
-        phases = merged(pm, "warp_phase_handlers")
+        phases = checked_handlers(pm, merged(pm, "warp_phase_handlers"))
         missing = [p for p in settings.phases if p not in phases]
         if missing:
             raise SetupError(f"phase {missing[0]!r} has no handler; known phases: {', '.join(sorted(phases))}")

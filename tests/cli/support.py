@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 
 from warp_empires import Game, GameSetup, Seat, ZoneMap
 from warp_empires.cli.main import cli
-from warp_empires.model.state import POOL
+from warp_empires.testing import Position
 
 HOME, VOID1, VOID2, FAR, BEYOND, HAZARD, ENEMY, BEHIND, EARTH = range(9)
 ZONES = [
@@ -48,11 +48,7 @@ def one_line_error(result: Result) -> str:
 
 def give(game: Game, seat: int, card_type: str) -> int:
     """Move one card of ``card_type`` from the deck into ``seat``'s hand."""
-    s = game.state
-    card = next(c for c in reversed(s.deck) if game.rules.cards[c].id == card_type)
-    s.deck.remove(card)
-    s.players[seat].hand.append(card)
-    return card
+    return Position.of(game, empty=False).give(seat, card_type)[0]
 
 
 def only_units(game: Game, seat: int, zone: int, *unit_types: str) -> list[int]:
@@ -60,12 +56,7 @@ def only_units(game: Game, seat: int, zone: int, *unit_types: str) -> list[int]:
     s = game.state
     for u in s.units_of(seat):
         s.return_to_pool(u)
-    ids = []
-    for type_id in unit_types:
-        unit = next(u.id for u in s.units if u.type.id == type_id and u.place == POOL and u.id not in ids)
-        s.put_on_board(unit, seat, zone)
-        ids.append(unit)
-    return ids
+    return Position.of(game, empty=False).place(seat, zone, *unit_types)
 
 
 QUIET = {"discard": "done", "play_card": "pass", "reaction": "pass", "battle_card": "pass", "buy": "done", "choose_stack": "stop"}

@@ -31,14 +31,65 @@ def test_a_fresh_theme_passes(tmp_path):
     assert lines[1].startswith("3 games, 0 won outright, ") and lines[1].endswith("the invariants held after every decision.")
 
 
-def test_a_theme_that_does_not_load_fails_in_one_line_naming_the_file(tmp_path):
+def edit(path, *pairs: tuple[str, str], append: str = "") -> None:
+    text = path.read_text()
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text + append)
+
+
+def test_every_problem_is_listed_on_its_own_line_naming_the_file_and_the_entry(tmp_path):
     folder = skirmish_copy(tmp_path)
-    theme = folder / "data" / "theme.toml"
-    theme.write_text(theme.read_text().replace("hand_limit = 5", "hand_limt = 5"))
+    data = folder / "data"
+    edit(data / "theme.toml", ("hand_limit = 5", "hand_limt = 5\ncolour = 'red'"), append="\n[setings]\ndraw_count = 1\n")
+    edit(data / "units.toml", ("copies = 10", "copies = 5000\nspeeed = 2"))
+    edit(data / "factions.toml", ('kind = "force_per_unit_defending", amount = 1', 'kind = "force_per_unit_defending", amount = 1, tag = "leeder"'))
+    edit(data / "cards.toml", append='\n[[card]]\nid = "charge"\nname = "Charge"\ncopies = 2\neffect = "battle_forse"\n'
+                                     '\n[[card]]\nid = "heroes"\nname = "Heroes"\ncopies = 2\neffect = "battle_force"\nparams = { per_unit = 1, tag = "leeder" }\n')
+    init = folder / "__init__.py"
+    edit(init, ("    @hookimpl\n    def warp_victory(self, game):", "    def warp_victory(self, game):"),
+         ("def warp_tiebreak(self, game):", "def warp_tiebrake(self, game):"),
+         ("def warp_force_modifiers(self, game, battle, side):", "def warp_force_modifiers(self, game, battle, side, zone):"))
+    lines = init.read_text().splitlines()
+    # A function's line is its first decorator's, as in a traceback.
+    line = {name: lines.index(next(l for l in lines if f"def {name}(" in l)) + 1 for name in ("warp_victory", "warp_tiebrake", "warp_force_modifiers")}
+    line["warp_tiebrake"] -= 1
+    line["warp_force_modifiers"] -= 1
+
     result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
     assert result.exit_code == 1
-    line = one_line_error(result)
-    assert "theme.toml: [settings], field 'hand_limt': not a setting of the engine (did you mean 'hand_limit'?)" in line
+    out = result.output.splitlines()
+    assert out[0] == "contract_skirmish: 11 problem(s) found before any game was played:"
+    problems = [line.removeprefix("problem: ") for line in out[1:]]
+    settings = "the settings are draw_count, hand_limit, leader_bonus, phases, pools, recruit_draw, repeat_factions, start_cards, start_units, turn_limit, upkeep_per_revenue; numbers only the theme's own code reads go in [extra]"
+    assert problems == [
+        f"{data}/theme.toml: unknown table [setings] (did you mean 'settings'?); the tables are [extra], [map], [module], [settings], [text]",
+        f"{data}/theme.toml: [settings], field 'colour': not a setting of the engine; {settings}",
+        f"{data}/theme.toml: [settings], field 'hand_limt': not a setting of the engine (did you mean 'hand_limit'?); {settings}",
+        f"{data}/units.toml: unit 'militia', field 'speeed': unknown field (did you mean 'speed'?); known fields are abilities, copies, cost, faction, force, id, name, notes, speed, tags",
+        f"{data}/units.toml: unit 'militia', field 'copies': 5000 is not allowed; use 1 to 1000",
+        f"{data}/factions.toml: faction 'highlanders', abilities[0], field 'tag': no unit has the tag 'leeder' (did you mean 'leader'?)",
+        f"{init}:{line['warp_force_modifiers']}: warp_force_modifiers asks for 'zone', which the hook never passes; warp_force_modifiers is called with game, battle, side",
+        f"{init}:{line['warp_tiebrake']}: warp_tiebrake is marked @hookimpl but no hook is called that (did you mean 'warp_tiebreak'?); the hooks are in docs/hooks.md",
+        f"{init}:{line['warp_victory']}: warp_victory has no @hookimpl above it, so the engine would never call it",
+        f"{data}/cards.toml: card 'charge', field 'effect': no effect is called 'battle_forse' (did you mean 'battle_force'?); docs/effects.md lists them",
+        f"{data}/cards.toml: card 'heroes', field 'params': param 'tag': no unit tag is called 'leeder' (did you mean 'leader'?); the theme's are leader",
+    ]
+    listed = run(["--module-path", str(folder), "modules"])  # the same problems, under the module's folder name
+    assert listed.exit_code == 1
+    failed = listed.output.split("Failed to load:")[1].strip().splitlines()
+    assert failed == [f"skirmish: {problems[0]}", *(f"    {p}" for p in problems[1:])]
+
+
+def test_a_theme_folder_without_an_init_file_fails_the_check(tmp_path):
+    folder = skirmish_copy(tmp_path)
+    (folder / "__init__.py").unlink()
+    result = run(["--module-path", str(tmp_path), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1:] == [
+        f"problem: {folder} has a data/theme.toml but no __init__.py, so it is not loaded; add an __init__.py (see docs/authoring.md, step 7)"
+    ]
 
 
 def test_a_card_nobody_can_ever_play_is_reported_and_fails_a_strict_check(tmp_path):
@@ -58,3 +109,20 @@ def test_a_rule_that_breaks_an_invariant_is_caught_with_the_game_and_decision(tm
     assert result.exit_code == 1
     problems = [line for line in result.output.splitlines() if line.startswith("problem: ")]
     assert problems and all("treasury" in line and "(seed " in line and ", decision " in line for line in problems)
+
+
+def test_an_unknown_theme_is_one_line_naming_the_nearest_one():
+    result = run(["module", "check", "doctor_whoo"])
+    assert result.exit_code == 1
+    line = one_line_error(result)
+    assert line.startswith("Error: unknown module 'doctor_whoo' (did you mean 'doctor_who'?); the modules are ")
+    assert {"classical_city_states", "doctor_who", "warhammer_space"} <= set(line.split("the modules are ")[1].split(", "))
+
+
+def test_a_hook_that_raises_when_asked_for_data_is_a_problem_naming_its_line(tmp_path):
+    folder = skirmish_copy(tmp_path, ('        return {"muster": muster_phase}', '        return {"muster": muster_phase, 1 / 0: None}'))
+    init = folder / "__init__.py"
+    line = next(n for n, text in enumerate(init.read_text().splitlines(), 1) if "1 / 0" in text)
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1:] == [f"problem: {init}:{line}: the theme's code fails when asked for its data: ZeroDivisionError: division by zero"]

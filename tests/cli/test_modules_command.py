@@ -23,7 +23,8 @@ def test_a_broken_module_is_reported_by_name_while_the_others_load():
     assert result.exit_code == 1  # the listing is complete, and the exit code tells a script something failed
     assert "doctor_who" in result.output
     failed = result.output.split("Failed to load:")[1].strip().splitlines()
-    assert failed == ["broken_module: ModuleNotFoundError: No module named 'warp_empires_missing_helper'"]
+    init = FIXTURES / "broken_module" / "__init__.py"
+    assert failed == [f"broken_module: {init}:8: the theme's code fails when imported: ModuleNotFoundError: No module named 'warp_empires_missing_helper'"]
 
 
 def test_a_folder_module_is_listed_beside_the_installed_ones():

@@ -54,3 +54,62 @@ def test_play_keeps_the_game_from_before_the_failing_choice_and_exits_with_1(bro
     assert "The game as it stood before that choice is saved to " in out and "Carry on with: warp-empires resume " in out
     doc = json.loads(latest_save(saves).read_text())
     assert doc["over"] is False and len(doc["choices"]) >= 1
+
+
+# ---------------------------------------------------------------- a rule hook's wrong answer
+
+WRONG_VICTORY = ("            return owners.pop()\n        return None", "            return owners.pop()\n        return game.state.players[0].name  # wrong on purpose")
+WRONG_MUSTER = ('        return {"muster": muster_phase}', '        return {"muster": lambda game, seat: Muster(seat)}  # wrong on purpose')
+
+
+def skirmish_with(tmp_path, change):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    init = folder / "__init__.py"
+    assert change[0] in init.read_text()
+    init.write_text(init.read_text().replace(*change))
+    return folder, init
+
+
+def line_of(path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def play_until_error(folder):
+    plugin = discover(module_paths=[folder]).modules["contract_skirmish"].plugin
+    game = Game(GameSetup("contract_skirmish", [Seat("Ann", "highlanders"), Seat("Bob", "riverfolk")], SKIRMISH_MAP, 1), plugins=make_manager(plugin))
+    with pytest.raises(ThemeError) as caught:
+        while game.pending is not None:
+            game.decide(0)
+    return str(caught.value).splitlines()
+
+
+def test_a_rule_hook_answering_the_wrong_kind_of_value_is_named_with_its_theme_file_and_line(tmp_path):
+    folder, init = skirmish_with(tmp_path, WRONG_VICTORY)
+    assert play_until_error(folder) == [
+        "the theme 'contract_skirmish' gave a wrong answer from warp_victory:",
+        f"  {init}, line {line_of(init, 'def warp_victory') - 1}, in warp_victory",
+        "  warp_victory must return a seat number or None, not 'Ann' (a str)",
+    ]
+
+
+def test_a_phase_handler_not_answering_a_list_of_steps_is_named_too(tmp_path):
+    folder, init = skirmish_with(tmp_path, WRONG_MUSTER)
+    lines = play_until_error(folder)
+    assert lines[0] == "the theme 'contract_skirmish' gave a wrong answer from its 'muster' phase handler:"
+    assert lines[1] == f"  {init}, line {line_of(init, 'wrong on purpose')}, in <lambda>"
+    assert lines[2] == "  a phase handler must return a list of Step, not Muster(seat=0) (a Muster)"
+
+
+def test_play_keeps_the_game_and_says_how_to_resume_after_a_wrong_answer(tmp_path):
+    folder, init = skirmish_with(tmp_path, WRONG_VICTORY)
+    saves = tmp_path / "saves"
+    result = run(["--module-path", str(folder), "play", "contract_skirmish", "--seat", "ai:random:highlanders",
+                  "--seat", "ai:random:riverfolk", "--seed", "3", "--saves", str(saves)])
+    out = result.output
+    assert result.exit_code == 1
+    assert "Error: the theme 'contract_skirmish' gave a wrong answer from warp_victory:" in out
+    assert f"{init}, line {line_of(init, 'def warp_victory') - 1}, in warp_victory" in out
+    assert "Traceback" not in out
+    assert "The game as it stood before that choice is saved to " in out and "Carry on with: warp-empires resume " in out
+    doc = json.loads(latest_save(saves).read_text())
+    assert doc["over"] is False

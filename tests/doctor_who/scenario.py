@@ -1,4 +1,5 @@
-"""Doctor Who scenarios: a real game on a small hand-made map, rearranged into an exact position.
+"""Doctor Who scenarios: a real game on a small hand-made map, rearranged into an exact position
+by :class:`warp_empires.testing.Position` (what is here is only what these tests share).
 
     game = scenario("daleks", "cybermen")          # empty board, empty hands, no markers
     place(game, 0, EARTH, "war_fleet")             # units from the common pool
@@ -31,9 +32,9 @@ from collections.abc import Sequence
 import pytest
 
 from warp_empires import Game, GameSetup, IllegalChoice, Seat, ZoneMap
-from warp_empires.model.state import POOL
 from warp_empires.rules.economy import revenue_parts
-from warp_empires.rules.turn import EndTurn, PhaseStep, TurnStep
+from warp_empires.testing import Position, option_ids, units_in  # noqa: F401  (some are re-exported for older tests)
+from warp_empires.testing import answer as play_answer
 
 SKARO, VOID, EARTH, MARS, PELADON, MAELSTROM, KARN, TELOS = range(8)
 
@@ -61,40 +62,20 @@ def new_game(*factions: str, seed: int = 1, turn_limit: int | None = None, zones
 def scenario(*factions: str, **kwargs) -> Game:
     """A game with nothing in play: no units on the map, empty hands, no control markers,
     empty treasuries and a deck of Space Travel cards only."""
-    game = new_game(*factions, **kwargs)
+    game = Position.of(new_game(*factions, **kwargs)).game
     s = game.state
-    for u in s.units:
-        if u.place != POOL:
-            s.return_to_pool(u.id)
-    for p in s.players:
-        p.hand.clear()
-        p.treasury = p.revenue = 0
     s.deck = [c for c, ct in enumerate(game.rules.cards) if ct.id == "space_travel"]
-    s.discard.clear()
-    s.control.clear()
-    s.lasting.clear()
-    s.destroyed_this_turn.clear()
-    s.rolls.clear()
-    s.placed.clear()
-    s.last_owner.clear()
-    s.themes.clear()
-    s.starts = ()
     return game
 
 
 def place(game: Game, seat: int, zone: int, *unit_types: str) -> list[int]:
     """Put one chit of each named unit type from the pool into ``zone`` for ``seat``."""
-    s = game.state
-    ids = []
-    for type_id in unit_types:
-        unit = next(u.id for u in s.units if u.type.id == type_id and u.place == POOL and u.id in s.pools[u.pool])
-        s.put_on_board(unit, seat, zone)
-        ids.append(unit)
-    return ids
+    return Position.of(game, empty=False).place(seat, zone, *unit_types)
 
 
 def give(game: Game, seat: int, *card_types: str) -> list[int]:
-    """Put one card of each named type into ``seat``'s hand (taken from wherever it is)."""
+    """Put one card of each named type into ``seat``'s hand (from the deck or the discards,
+    or set aside by ``scenario``)."""
     s = game.state
     held = {c for p in s.players for c in p.hand}
     ids = []
@@ -144,52 +125,25 @@ def cards_of(game: Game, type_id: str) -> list[int]:
 
 
 def control(game: Game, seat: int, *zones: int) -> None:
-    for zone in zones:
-        game.state.control[zone] = seat
+    Position.of(game, empty=False).set_control(seat, *zones)
 
 
 def set_pool(game: Game, *unit_types: str) -> list[int]:
     """Make the common pool hold exactly one chit of each named type (the rest are set aside)."""
-    s = game.state
-    chosen = []
-    for type_id in unit_types:
-        chosen.append(next(u.id for u in s.units if u.type.id == type_id and u.place == POOL and u.id not in chosen))
-    s.pools["common"] = chosen[:]
-    return chosen
+    return Position.of(game, empty=False).set_pool(*unit_types)
 
 
-def units_in(game: Game, zone: int, seat: int) -> list[str]:
-    """Type ids of ``seat``'s units in ``zone``, sorted."""
-    return sorted(game.state.units[u].type.id for u in game.state.stack(zone, seat))
 
 
-def option_ids(game: Game) -> list[str]:
-    return [o.id for o in game.pending.options]
 
 
-def _restart(game: Game, steps: list) -> None:
-    """Replace whatever the rules were about to do with ``steps`` and run them.
-
-    Tests rearrange the position first and then start the rules at a chosen point; the
-    engine has no public way to do that, so this reaches into its step stack.
-    """
-    game._stack = []
-    game._pending = None
-    game.push(*steps)
-    game._advance()
 
 
 def run_phases(game: Game, seat: int, *phases: str, turn: int | None = None, end_turn: bool = False) -> None:
     """Run the named phases of ``seat``'s turn on the position as it is, then stop
     (``game.pending`` is None once they are over). ``turn`` defaults to ``seat``'s first
     turn; ``end_turn`` adds the end-of-turn checks (victory, turn limit) and play goes on."""
-    s = game.state
-    s.turn = seat + 1 if turn is None else turn
-    s.active = seat
-    steps = [PhaseStep(name, seat) for name in phases]
-    if end_turn:
-        steps.append(EndTurn(seat))
-    _restart(game, steps)
+    Position.of(game, empty=False).start(seat, *phases, turn=turn, end_turn=end_turn)
 
 
 def run_phases_holding(game: Game, seat: int, phases: Sequence[str], *hands: Sequence[str], turn: int | None = None) -> list[int]:
@@ -220,14 +174,12 @@ def play_move_card(game: Game, card_type: str, *choices) -> int:
 
 def start_turn(game: Game, seat: int, turn: int | None = None) -> None:
     """Start ``seat``'s whole turn (expiring old card effects first), and play on from there."""
-    game.state.turn = seat + 1 if turn is None else turn
-    _restart(game, [TurnStep(seat)])
+    Position.of(game, empty=False).start_turn(seat, turn)
 
 
 def answer(game: Game, *choices) -> None:
     """Make several choices in order."""
-    for choice in choices:
-        game.decide(choice)
+    play_answer(game, *choices)
 
 
 def refused(game: Game, card: int) -> None:

@@ -14,8 +14,9 @@ from __future__ import annotations
 from warp_empires import Game, GameSetup, Seat, ZoneMap
 from warp_empires.plugins import make_manager
 from warp_empires.rulesref import gather
+from warp_empires.testing import events, option_ids
 
-from contract_support import PASSIVE, Scenario, advance, end_turn, events, give_card, option_ids, place
+from contract_support import PASSIVE, Scenario, advance, end_turn, give_card, place
 
 ORKWORLD, VOID, PISCINA, TERRA, GORKA = range(5)
 MAP = ZoneMap.build(

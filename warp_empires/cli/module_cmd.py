@@ -1,4 +1,5 @@
-"""``warp-empires module new``: start a new theme module from a working example."""
+"""``warp-empires module new`` starts a new theme from a working example; ``module check``
+lists everything wrong with one and then plays it."""
 
 from __future__ import annotations
 
@@ -43,13 +44,19 @@ def new_command(name: str, folder: str) -> None:
 @click.pass_context
 @friendly
 def check_command(ctx: click.Context, name: str, games: int, seed: int, players: int, turn_limit: int, strict: bool) -> None:
-    """Check the theme NAME: load it as a game would (every file, entry, card, hook and
-    phase), then play seeded games between random players with the engine's invariants
+    """Check the theme NAME: list every problem in its files and hooks (unknown keys, names
+    that point at nothing, hooks misnamed or unmarked, numbers out of bounds), then play seeded games between random players with the engine's invariants
     checked after every decision, and report what never happened. Exit code 1 on a problem."""
-    from .. import conformance
+    from .. import conformance, themecheck
 
     paths = module_paths(ctx)
-    _, book = rulebook(name, paths)  # a theme that does not load stops here, in one line
+    found = themecheck.problems(name, paths)
+    if found:
+        click.echo(f"{name}: {len(found)} problem(s) found before any game was played:")
+        for problem in found:
+            click.echo(f"problem: {problem}", color=False)
+        ctx.exit(1)
+    _, book = rulebook(name, paths)
     if players > len(book.factions) and not book.settings.factions_repeat:
         raise click.BadParameter(f"{players} players, but {name} has {len(book.factions)} factions and each is played once", param_hint="--players")
     click.echo(f"{name} {book.info.version}: loads cleanly (data files, cards, hooks and phases checked).")

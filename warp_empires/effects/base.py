@@ -23,9 +23,10 @@ class Effect(ABC):
     in a battle's card rounds, by either side; ``"after_battle"``: once the active player's
     battles are all fought). ``reacts_to`` makes it a reaction
     instead: offered right after a ``"card"`` is played, a ``"die"`` is rolled or a
-    ``"move"`` is made. ``ctx`` is ``"battle"`` in a battle, the trigger in a reaction
-    window (a :class:`~warp_empires.rules.triggers.CardPlayed`, ``DieRolled`` or
-    ``MoveMade``: ``ctx.by`` acted), else ``None``.
+    ``"move"`` is made, and at no other time unless it sets ``phases`` too. ``ctx`` is
+    ``"battle"`` in a battle, the trigger in a reaction window (a
+    :class:`~warp_empires.rules.triggers.CardPlayed`, ``DieRolled`` or ``MoveMade``:
+    ``ctx.by`` acted), else ``None``.
     """
 
     phases: ClassVar[frozenset[str]] = frozenset({"move"})
@@ -35,11 +36,22 @@ class Effect(ABC):
     #: What each parameter means, in a line (shown in docs/effects.md).
     param_help: ClassVar[Mapping[str, str]] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A reaction is played only as a reaction unless it says otherwise: without this,
+        # it would also be offered in the move phase, where there is nothing to react to.
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("reacts_to") and "phases" not in cls.__dict__:
+            cls.phases = frozenset()
+
     def __init__(self, card: CardType):
         self.card = card
         unknown = sorted(set(card.params) - set(self.defaults))
         if unknown:
             raise ValueError(f"unknown parameter {unknown[0]!r}; this effect takes {', '.join(self.defaults) or 'none'}")
+        for name, value in card.params.items():
+            problem = _wrong_kind(self.defaults[name], value)
+            if problem:
+                raise ValueError(f"param {name!r}: {problem}")
         self.params = {**self.defaults, **card.params}
 
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option] | None:
@@ -73,6 +85,19 @@ class Effect(ABC):
         has, a zone type that does not exist), found when the theme is loaded rather than
         the first time the card is played. Effects that name nothing return ``[]``."""
         return []
+
+
+_KINDS = ((bool, "true or false"), (int, "a whole number"), (str, "text"), (list, "a list"), (dict, "a table"))
+
+
+def _wrong_kind(default: Any, value: Any) -> str:
+    """Why ``value`` cannot stand for a parameter whose default is ``default`` (a count given
+    as text, say), or nothing; a parameter whose default is none takes any value."""
+    for kind, words in _KINDS:
+        if isinstance(default, kind):
+            fits = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+            return "" if fits else f"expected {words}, got {value!r}"
+    return ""
 
 
 def unknown_unit_tags(book: Rulebook, effect: Effect, *params: str) -> list[str]:

@@ -54,6 +54,11 @@ class RevenueDelta(Effect):
         "target": '"self": your revenue phase this turn; "opponent": the next one of an opponent you choose',
     }
 
+    def __init__(self, card):
+        super().__init__(card)
+        if self.params["target"] not in ("self", "opponent"):
+            raise ValueError(f"target {self.params['target']!r}; use 'self' or 'opponent'")
+
     def targets(self, game: Game, seat: int, ctx: Any) -> list[Option] | None:
         return None if self.params["target"] == "self" else opponent_options(game, seat)
 

@@ -14,6 +14,7 @@ Every problem is reported as one line naming the file, the entry and the field, 
 
 from __future__ import annotations
 
+import copy
 import difflib
 import importlib.resources
 import tomllib
@@ -75,19 +76,41 @@ class ThemeData:
     folder: str = ""  # where the files were read, for messages
 
 
-class _Entry:
-    """Typed access to one TOML table, raising DataError with its location."""
+#: What a field that is wrong reads as while the other problems are looked for.
+_STAND_IN: dict[Any, Any] = {int: 0, str: "", bool: False, list: [], dict: {}, (str, int): 0}
 
-    def __init__(self, where: str, table: Mapping[str, Any]):
+
+class _Entry:
+    """Typed access to one TOML table, raising DataError with its location; given a
+    ``sink`` (a list), it adds each problem there instead and reads a stand-in value, so
+    that one pass finds every problem."""
+
+    def __init__(self, where: str, table: Mapping[str, Any], sink: list[str] | None = None):
         self.where = where
         self.table = table
+        self.sink = sink
         if not isinstance(table, Mapping):
             raise DataError(f"{where}: expected a table, got {type(table).__name__}")
 
     def fail(self, field: str, problem: str) -> DataError:
         return DataError(f"{self.where}, field '{field}': {problem}")
 
+    def problem(self, field: str, problem: str) -> None:
+        """Raise the problem, or note it in the sink and carry on."""
+        if self.sink is None:
+            raise self.fail(field, problem)
+        self.sink.append(str(self.fail(field, problem)))
+
     def get(self, field: str, kind: type | tuple[type, ...], default: Any = ..., check: Callable[[Any], bool] | None = None, allowed: str = "") -> Any:
+        if self.sink is None:
+            return self._get(field, kind, default, check, allowed)
+        try:
+            return self._get(field, kind, default, check, allowed)
+        except DataError as exc:
+            self.sink.append(str(exc))
+            return copy.copy(_STAND_IN.get(kind)) if default is ... else default
+
+    def _get(self, field: str, kind: type | tuple[type, ...], default: Any, check: Callable[[Any], bool] | None, allowed: str) -> Any:
         if field not in self.table:
             if default is ...:
                 raise self.fail(field, "missing")
@@ -105,9 +128,8 @@ class _Entry:
         return value
 
     def unknown(self, known: set[str] | frozenset[str]) -> None:
-        extra = sorted(set(self.table) - known)
-        if extra:
-            raise self.fail(extra[0], f"unknown field{did_you_mean(extra[0], known)}; known fields are {', '.join(sorted(known))}")
+        for field in sorted(set(self.table) - known):
+            self.problem(field, f"unknown field{did_you_mean(field, known)}; known fields are {', '.join(sorted(known))}")
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
@@ -132,7 +154,7 @@ def parse_abilities(entry: _Entry, field: str = "abilities") -> tuple[Ability, .
     raw = entry.get(field, list, default=[])
     out = []
     for i, item in enumerate(raw):
-        sub = _Entry(f"{entry.where}, {field}[{i}]", item)
+        sub = _Entry(f"{entry.where}, {field}[{i}]", item, entry.sink)
         kind = sub.get("kind", str, check=lambda k: k in ABILITY_KINDS, allowed="known kinds: " + ", ".join(sorted(ABILITY_KINDS)))
         sub.unknown({"kind", "amount", "zone_types", "tag"})
         out.append(
@@ -252,11 +274,10 @@ def parse_text(entry: _Entry) -> ThemeText:
 def parse_settings(entry: _Entry, extra_entry: _Entry | None = None) -> Settings:
     """The [settings] table (only the engine's settings: a misspelt key is an error, not
     a setting nobody reads) and the theme's own numbers from [extra]."""
-    unknown = sorted(set(entry.table) - set(_SETTINGS_FIELDS))
-    if unknown:
-        raise entry.fail(
-            unknown[0],
-            f"not a setting of the engine{did_you_mean(unknown[0], _SETTINGS_FIELDS)}; the settings are "
+    for key in sorted(set(entry.table) - set(_SETTINGS_FIELDS)):
+        entry.problem(
+            key,
+            f"not a setting of the engine{did_you_mean(key, _SETTINGS_FIELDS)}; the settings are "
             f"{', '.join(sorted(_SETTINGS_FIELDS))}; numbers only the theme's own code reads go in [extra]",
         )
     values: dict[str, Any] = {}
@@ -264,6 +285,8 @@ def parse_settings(entry: _Entry, extra_entry: _Entry | None = None) -> Settings
     if extra_entry is not None:
         extra = {key: _bounded_numbers(extra_entry, key, value) for key, value in extra_entry.table.items()}
     for key, value in entry.table.items():
+        if key not in _SETTINGS_FIELDS:
+            continue
         if key == "phases":
             values[key] = tuple(entry.get(key, list))
         elif key == "pools":
@@ -275,7 +298,7 @@ def parse_settings(entry: _Entry, extra_entry: _Entry | None = None) -> Settings
         else:
             values[key] = entry.get(key, int, check=_nonneg, allowed=_UPTO)
     if values.get("repeat_factions") and values.get("pools") == "faction":
-        raise entry.fail("repeat_factions", "true needs pools = 'shared': a faction with a unit pool of its own is played once")
+        entry.problem("repeat_factions", "true needs pools = 'shared': a faction with a unit pool of its own is played once")
     return Settings(**values, extra=extra)
 
 
@@ -299,20 +322,35 @@ def _min_counts(entry: _Entry) -> dict[str, int]:
     return counts
 
 
-def _entries(doc: Mapping[str, Any], fname: str, key: str, parse: Callable[[_Entry], T]) -> tuple[T, ...]:
+def _entries(doc: Mapping[str, Any], fname: str, key: str, parse: Callable[[_Entry], T], sink: list[str] | None = None) -> tuple[T, ...]:
+    for other in sorted(set(doc) - {key}):
+        _report(sink, f"{fname}: unknown table [{other}]{did_you_mean(other, [key])}; this file holds [[{key}]] entries")
     items = doc.get(key, [])
     if not isinstance(items, list):
-        raise DataError(f"{fname}: '{key}' must be an array of tables ([[{key}]])")
+        _report(sink, f"{fname}: '{key}' must be an array of tables ([[{key}]])")
+        return ()
     out: list[T] = []
     seen: set[str] = set()
     for i, table in enumerate(items):
         label = table.get("id", f"#{i + 1}") if isinstance(table, Mapping) else f"#{i + 1}"
-        value = parse(_Entry(f"{fname}: {key} {label!r}", table))
+        try:
+            value = parse(_Entry(f"{fname}: {key} {label!r}", table, sink))
+        except DataError as exc:
+            _report(sink, str(exc))  # what cannot be read past: the rest of the entry is skipped
+            continue
         if value.id in seen:  # type: ignore[attr-defined]
-            raise DataError(f"{fname}: {key} {label!r}, field 'id': used twice")
+            _report(sink, f"{fname}: {key} {label!r}, field 'id': used twice")
+            continue
         seen.add(value.id)  # type: ignore[attr-defined]
         out.append(value)
     return tuple(out)
+
+
+def _report(sink: list[str] | None, problem: str) -> None:
+    """Raise ``problem``, or note it in ``sink`` when every problem is being listed."""
+    if sink is None:
+        raise DataError(problem)
+    sink.append(problem)
 
 
 def _read(folder: Any, fname: str, where: str) -> dict[str, Any]:
@@ -331,58 +369,99 @@ def _read(folder: Any, fname: str, where: str) -> dict[str, Any]:
         raise DataError(f"{where}/{fname}: nested too deeply") from None
 
 
-def load_theme_data(source: str | Path) -> ThemeData:
+def load_theme_data(source: str | Path, problems: list[str] | None = None) -> ThemeData:
     """Load and validate a theme's data.
 
     ``source`` is a package name (its ``data/`` folder is read) or a folder path.
-    Raises :class:`DataError` with a one-line message on the first problem.
+    Raises :class:`DataError` with a one-line message on the first problem; given a list
+    ``problems``, adds every problem to it instead, one line each, and reads on (what it
+    returns is then only good for finding further problems).
     """
+    sink = problems
     if isinstance(source, Path):
         folder: Any = source
         where = str(source)
     else:
         folder = importlib.resources.files(source) / "data"
         where = source.rsplit(".", 1)[-1] + "/data"
-    theme = _read(folder, "theme.toml", where)
+
+    def read(fname: str) -> dict[str, Any]:
+        try:
+            return _read(folder, fname, where)
+        except DataError as exc:
+            _report(sink, str(exc))
+            return {}
+
+    theme = read("theme.toml")
     for table in theme:
         if table not in THEME_TABLES:
-            raise DataError(
+            _report(sink,
                 f"{where}/theme.toml: unknown table [{table}]{did_you_mean(table, THEME_TABLES)}; "
                 f"the tables are {', '.join(f'[{t}]' for t in sorted(THEME_TABLES))}"
             )
-    module = _Entry(f"{where}/theme.toml: [module]", theme.get("module", {}))
+
+    def entry(table: str) -> _Entry:
+        value = theme.get(table, {})
+        if not isinstance(value, Mapping):
+            _report(sink, f"{where}/theme.toml: [{table}]: expected a table, got {type(value).__name__}")
+            value = {}
+        return _Entry(f"{where}/theme.toml: [{table}]", value, sink)
+
+    module = entry("module")
+    module.unknown(frozenset({"name", "version", "description", "title"}))
     info = ModuleInfo(
         name=module.get("name", str),
         version=module.get("version", str, default="0"),
         description=module.get("description", str, default=""),
         title=module.get("title", str, default=""),
     )
-    settings = parse_settings(
-        _Entry(f"{where}/theme.toml: [settings]", theme.get("settings", {})), _Entry(f"{where}/theme.toml: [extra]", theme.get("extra", {}))
-    )
-    map_rules = parse_map_rules(_Entry(f"{where}/theme.toml: [map]", theme.get("map", {})))
-    text = parse_text(_Entry(f"{where}/theme.toml: [text]", theme.get("text", {})))
-    zones = _entries(_read(folder, "zones.toml", where), f"{where}/zones.toml", "zone", parse_zone)
-    units = _entries(_read(folder, "units.toml", where), f"{where}/units.toml", "unit", parse_unit)
-    factions = _entries(_read(folder, "factions.toml", where), f"{where}/factions.toml", "faction", parse_faction)
-    cards = _entries(_read(folder, "cards.toml", where), f"{where}/cards.toml", "card", parse_card)
+    settings, map_rules, text = Settings(), MapRules(), ThemeText()
+    for parse in (
+        lambda: parse_settings(entry("settings"), entry("extra")),
+        lambda: parse_map_rules(entry("map")),
+        lambda: parse_text(entry("text")),
+    ):
+        try:
+            value = parse()
+        except DataError as exc:
+            _report(sink, str(exc))
+            continue
+        if isinstance(value, Settings):
+            settings = value
+        elif isinstance(value, MapRules):
+            map_rules = value
+        else:
+            text = value
+    zones = _entries(read("zones.toml"), f"{where}/zones.toml", "zone", parse_zone, sink)
+    units = _entries(read("units.toml"), f"{where}/units.toml", "unit", parse_unit, sink)
+    factions = _entries(read("factions.toml"), f"{where}/factions.toml", "faction", parse_faction, sink)
+    cards = _entries(read("cards.toml"), f"{where}/cards.toml", "card", parse_card, sink)
     zone_ids = {z.id for z in zones}
     for z in zones:
         for r in z.rolls:
             if not isinstance(r, int) or not 1 <= r <= map_rules.die:
-                raise DataError(f"{where}/zones.toml: zone {z.id!r}, field 'rolls': {r!r} is not a face of a {map_rules.die}-sided die")
+                _report(sink, f"{where}/zones.toml: zone {z.id!r}, field 'rolls': {r!r} is not a face of a {map_rules.die}-sided die")
     for key in list(map_rules.min_counts) + list(map_rules.named_zones.values()) + [map_rules.start_zone_type]:
         if key is not None and key not in zone_ids:
-            raise DataError(f"{where}/theme.toml: [map] names zone type {key!r}, which zones.toml does not define")
+            _report(sink, f"{where}/theme.toml: [map] names zone type {key!r}, which zones.toml does not define{did_you_mean(key, zone_ids)}")
     faction_ids = {f.id for f in factions}
     for u in units:
         if u.faction is not None and u.faction not in faction_ids:
-            raise DataError(f"{where}/units.toml: unit {u.id!r}, field 'faction': {u.faction!r} is not a faction of this theme")
+            _report(sink, f"{where}/units.toml: unit {u.id!r}, field 'faction': {u.faction!r} is not a faction of this theme{did_you_mean(u.faction, faction_ids)}")
+    unit_tags = {tag for u in units for tag in u.tags}
+    for what, kinds in (("faction", factions), ("unit", units)):
+        for kind in kinds:
+            for i, ability in enumerate(kind.abilities):
+                if ability.tag is not None and ability.tag not in unit_tags:
+                    _report(sink, f"{where}/{what}s.toml: {what} {kind.id!r}, abilities[{i}], field 'tag': no unit has the tag "
+                                  f"{ability.tag!r}{did_you_mean(ability.tag, unit_tags)}")
+                for zone_type in sorted(ability.zone_types - zone_ids):
+                    _report(sink, f"{where}/{what}s.toml: {what} {kind.id!r}, abilities[{i}], field 'zone_types': "
+                                  f"{zone_type!r} is not a zone type of this theme{did_you_mean(zone_type, zone_ids)}")
     total = sum(u.copies for u in units)
     if total > limits.MAX_UNITS:
-        raise DataError(f"{where}/units.toml: {total:,} unit chits in all; a theme may have at most {limits.MAX_UNITS:,}")
+        _report(sink, f"{where}/units.toml: {total:,} unit chits in all; a theme may have at most {limits.MAX_UNITS:,}")
     total = sum(c.copies for c in cards)
     if total > limits.MAX_CARDS:
-        raise DataError(f"{where}/cards.toml: {total:,} cards in all; a theme may have at most {limits.MAX_CARDS:,}")
+        _report(sink, f"{where}/cards.toml: {total:,} cards in all; a theme may have at most {limits.MAX_CARDS:,}")
     return ThemeData(info, settings, map_rules, zones, units, factions, cards, text, where)
-

@@ -1,0 +1,103 @@
+"""A rule hook's answer is checked where a theme or an extra gives it (warp_empires.answers):
+the right kinds of value pass untouched, a one-pass iterable is read once, a wrong one is
+named with its plugin, file and line."""
+
+from __future__ import annotations
+
+import pytest
+
+from warp_empires.blame import ThemeError
+from warp_empires.kit import CardType, Effect, Modifier, hookimpl
+from warp_empires.testing import Position, events, play_until
+
+
+class Drums:
+    """Answers with a generator, as the hook's "list" has always allowed in practice."""
+
+    @hookimpl
+    def warp_force_modifiers(self, game, battle, side):
+        yield from [Modifier("drums", 1)] if side == battle.attacker else []
+
+
+class Sums:
+    @hookimpl
+    def warp_force_modifiers(self, game, battle, side):
+        return 3
+
+
+class Miles:
+    @hookimpl
+    def warp_move_allowance(self, game, seat, units):
+        return "two"
+
+
+def fight(extra) -> dict:
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Earth:nexus", "", extras=[extra])
+    pos.place(0, "Earth", "war_fleet")
+    pos.place(1, "Earth", "scouts")
+    game = pos.start(0, "battle")
+    play_until(game, "pick_own_losses", "pick_enemy_loss")
+    return events(game, "battle")[0]
+
+
+def test_a_generator_of_modifiers_is_read_once_and_counted():
+    assert fight(Drums())["attacker"]["parts"][-1] == ("drums", 1)
+
+
+def test_a_number_where_modifiers_are_wanted_names_the_extra_its_file_and_line():
+    with pytest.raises(ThemeError) as caught:
+        fight(Sums())
+    line = Sums.warp_force_modifiers.__code__.co_firstlineno
+    assert str(caught.value).splitlines() == [
+        "the theme 'extra0:Sums' gave a wrong answer from warp_force_modifiers:",
+        f"  {__file__}, line {line}, in warp_force_modifiers",
+        "  warp_force_modifiers must return a list of Modifier, not 3 (an int)",
+    ]
+
+
+def test_text_where_movement_points_are_wanted_is_named_before_any_unit_moves():
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Earth:nexus Mars:nexus", "Earth-Mars", extras=[Miles()])
+    pos.place(0, "Earth", "scouts")
+    pos.give(0, "space_travel")
+    with pytest.raises(ThemeError, match=r"warp_move_allowance must return a whole number of movement points \(0 or more\) or None, not 'two' \(a str\)"):
+        pos.start(0, "move")  # asked when the move card's targets are listed
+    assert pos.game.state.stack(0, 0) and pos.game.state.stack(1, 0) == []
+
+
+class BadOrders(Effect):
+    """Targets named by plain text rather than options."""
+
+    def targets(self, game, seat, ctx):
+        return ["Earth"]
+
+    def resolve(self, game, seat, target, ctx):
+        return None
+
+
+class Orders:
+    @hookimpl
+    def warp_card_effects(self):
+        return {"bad_orders": BadOrders}
+
+    @hookimpl
+    def warp_card_types(self):
+        return [CardType("orders", "Orders", 1, "bad_orders")]
+
+
+def test_a_card_effect_whose_targets_are_not_options_names_the_card_and_its_code():
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Earth:nexus", "", extras=[Orders()])
+    pos.give(0, "orders")
+    with pytest.raises(ThemeError) as caught:
+        pos.start(0, "move")
+    assert str(caught.value).splitlines() == [
+        "the theme 'extra0:Orders' gave a wrong answer from card 'orders':",
+        f"  {__file__}, line {BadOrders.targets.__code__.co_firstlineno}, in targets",
+        "  BadOrders.targets must return a list of Option or None, not ['Earth'] (a list)",
+    ]
+
+
+def test_every_checked_answer_belongs_to_a_hook_and_every_collection_hook_is_checked():
+    from warp_empires import answers, themecheck
+
+    assert set(answers.RULES) <= set(themecheck.HOOKS)
+    assert answers.COLLECTIONS <= set(answers.RULES)

@@ -1,0 +1,286 @@
+"""Everything wrong with a theme, in one pass, for ``warp-empires module check``.
+
+Loading a theme stops at its first problem, as a game must. Its author wants the whole
+list, one line each, naming the file and the entry: every unknown table, key and field,
+every name that points at nothing (a tag, a unit, a zone type, an effect, a phase, a
+parameter), every hook written under a wrong name, without ``@hookimpl`` or with
+arguments its hook does not pass, and every number beyond the bounds of
+:mod:`warp_empires.limits`.
+
+>>> problems("doctor_who")
+[]
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import inspect
+import sys
+import tomllib
+import traceback
+import types
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from . import hookspecs, limits
+from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
+from .model.loading import DataError, did_you_mean, load_theme_data
+from .plugins import ENTRY_POINT_GROUP, ModuleError, _load_folder, _plugin_of, collecting_data_problems, new_manager
+
+#: Every hook, with the arguments the engine calls it with.
+HOOKS: dict[str, tuple[str, ...]] = {
+    name: tuple(inspect.signature(function).parameters)
+    for name, function in vars(hookspecs).items()
+    if name.startswith("warp_") and callable(function)
+}
+_MARK = f"{hookspecs.PROJECT}_impl"
+
+
+@attrs.frozen
+class Found:
+    """Where a theme lives: its package folder (``None`` when unknown) and how to import it."""
+
+    name: str
+    folder: Path | None
+    load: Callable[[], Any]
+    packaged: bool = True  # False: a folder with data/theme.toml but no __init__.py
+
+
+def _declared_name(folder: Path) -> str:
+    try:
+        return tomllib.loads((folder / "data" / "theme.toml").read_text(encoding="utf-8"))["module"]["name"]
+    except Exception:  # unreadable: the data check says why; the folder's name stands in
+        return folder.name
+
+
+def locate(name: str, module_paths: Iterable[str | Path] = ()) -> Found:
+    """The theme called ``name`` (by its declared name or its folder's), among the
+    ``--module-path`` folders first, then the installed entry points."""
+    known: list[str] = []
+    for raw in module_paths:
+        path = Path(raw)
+        if (path / "__init__.py").is_file() or (path / "data" / "theme.toml").is_file():
+            folders = [path]
+        elif path.is_dir():
+            folders = sorted(p for p in path.iterdir() if (p / "__init__.py").is_file() or (p / "data" / "theme.toml").is_file())
+        else:
+            continue
+        for folder in folders:
+            known.append(_declared_name(folder))
+            if name in (folder.name, known[-1]):
+                packaged = (folder / "__init__.py").is_file()
+                return Found(name, folder, lambda f=folder: _plugin_of(_load_folder(f)), packaged)
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        known.append(ep.name)
+        if ep.name == name:
+            spec = importlib.util.find_spec(ep.value.split(":")[0])
+            folder = Path(spec.origin).parent if spec is not None and spec.origin else None
+            return Found(name, folder, lambda e=ep: _plugin_of(e.load()))
+    raise ModuleError(f"unknown module {name!r}{did_you_mean(name, known)}; the modules are {', '.join(sorted(known)) or 'none'}")
+
+
+def problems(name: str, module_paths: Iterable[str | Path] = ()) -> list[str]:
+    """Every problem of the theme ``name``, one line each (empty when it is sound)."""
+    found = locate(name, module_paths)
+    data_folder = found.folder / "data" if found.folder is not None else None
+    if not found.packaged:
+        out: list[str] = []
+        load_theme_data(data_folder, out)
+        return out + [f"{found.folder} has a data/theme.toml but no __init__.py, so it is not loaded; "
+                      "add an __init__.py (see docs/authoring.md, step 7)"]
+    before = set(sys.modules)
+    with collecting_data_problems() as out:
+        try:
+            plugin = found.load()
+        except Exception as exc:
+            plugin = None
+            failure = exc
+    for module in set(sys.modules) - before:
+        path = getattr(sys.modules[module], "__file__", None) or ""
+        if found.folder is not None and Path(path).resolve().is_relative_to(found.folder.resolve()):
+            del sys.modules[module]  # the theme's own, imported leniently: a game must import it afresh
+    if plugin is None:
+        if isinstance(failure, DataError):
+            out.append(str(failure))
+        else:
+            if data_folder is not None and (data_folder / "theme.toml").is_file():
+                load_theme_data(data_folder, out)
+            out.append(_blame_import(failure, found.folder))
+        return out
+    hooks = hook_problems(plugin)
+    out += hooks
+    try:
+        out += rule_problems(name, _sound_hooks(plugin) if hooks else plugin, code=_file_of(plugin))
+    except Exception as exc:  # the theme's own code, asked for its data, fails: say where
+        out.append(_blame_import(exc, found.folder, "asked for its data"))
+    return out
+
+
+def _sound_hooks(plugin: Any) -> Any:
+    """A stand-in for ``plugin`` with only its well-formed hooks, so that the rest of the
+    theme can be checked while its broken hooks are reported."""
+    stand_in = types.SimpleNamespace()
+    for attr in dir(plugin):
+        method = getattr(plugin, attr, None)
+        if attr in HOOKS and hasattr(method, _MARK) and not _bad_arguments(attr, method):
+            setattr(stand_in, attr, method)
+    if hasattr(plugin, "data"):
+        stand_in.data = plugin.data
+    return stand_in
+
+
+def _where(function: Any) -> str:
+    code = getattr(inspect.unwrap(getattr(function, "__func__", function)), "__code__", None)
+    return f"{code.co_filename}:{code.co_firstlineno}: " if code is not None else ""
+
+
+def _blame_import(exc: BaseException, folder: Path | None, when: str = "imported") -> str:
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if folder is not None and Path(f.filename).resolve().is_relative_to(folder.resolve())]
+    where = f"{frames[-1].filename}:{frames[-1].lineno}: " if frames else ""
+    text = str(exc).strip().splitlines()
+    return f"{where}the theme's code fails when {when}: {type(exc).__name__}{': ' + text[0] if text else ''}"
+
+
+def hook_problems(plugin: Any) -> list[str]:
+    """Methods named like hooks but not marked, marked methods that are no hook, and hook
+    methods asking for an argument their hook never passes, each with its file and line."""
+    out = []
+    for attr in sorted(dir(plugin)):
+        try:
+            method = getattr(plugin, attr)
+        except Exception:
+            continue
+        if not callable(method) or isinstance(method, type):
+            continue
+        marked = hasattr(method, _MARK)
+        if not marked:
+            if attr.startswith("warp_"):
+                what = "" if attr in HOOKS else f" (and no hook is called {attr}{did_you_mean(attr, HOOKS)})"
+                out.append(f"{_where(method)}{attr} has no @hookimpl above it, so the engine would never call it{what}")
+            continue
+        if attr not in HOOKS:
+            out.append(f"{_where(method)}{attr} is marked @hookimpl but no hook is called that{did_you_mean(attr, HOOKS)}; the hooks are in docs/hooks.md")
+            continue
+        for arg in _bad_arguments(attr, method):
+            given = ", ".join(HOOKS[attr]) or "no arguments"
+            out.append(f"{_where(method)}{attr} asks for {arg!r}, which the hook never passes; {attr} is called with {given}")
+    return out
+
+
+def _bad_arguments(hook: str, method: Any) -> list[str]:
+    """The arguments ``method`` needs that hook ``hook`` does not pass."""
+    try:
+        wanted = [p.name for p in inspect.signature(method).parameters.values() if p.default is inspect.Parameter.empty
+                  and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    except (TypeError, ValueError):
+        return []
+    return [arg for arg in wanted if arg not in HOOKS[hook]]
+
+
+def _file_of(plugin: Any) -> str:
+    module = inspect.getmodule(plugin) or inspect.getmodule(type(plugin))
+    return getattr(module, "__file__", None) or getattr(plugin, "__name__", type(plugin).__name__)
+
+
+def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
+    """What the theme's data hooks answer, checked as a game's rulebook checks it, with
+    every problem listed: wrong kinds of answer, duplicate ids, bounds, card effects and
+    their parameters, phases without a handler, and what effects' params name."""
+    from .effects import library
+    from .rulebook import Rulebook, SetupError, collect, merged, wrong_answer
+
+    out: list[str] = []
+    pm = new_manager()
+    pm.register(plugin, name=name)
+    hook = pm.hook
+    code = code or _file_of(plugin)
+    toml = getattr(getattr(plugin, "data", None), "folder", "")
+
+    def single(hook_name: str, kind: type, default: Any) -> Any:
+        answer = getattr(hook, hook_name)()
+        if isinstance(answer, kind):
+            return answer
+        out.append(wrong_answer(pm, hook_name, lambda a: isinstance(a, kind), f"a {kind.__name__}"))
+        return default
+
+    def listed(hook_name: str, what: str, kind: type) -> dict[str, Any]:
+        try:
+            return collect(getattr(hook, hook_name)(), what, kind, pm, hook_name)
+        except SetupError as exc:
+            out.append(str(exc) if " must return " in str(exc) else f"{code}: {exc}")  # the former names its file
+            return {}
+
+    info = single("warp_module_info", ModuleInfo, ModuleInfo(name, "0", ""))
+    text = single("warp_text", ThemeText, ThemeText())
+    settings = single("warp_settings", Settings, Settings())
+    units = listed("warp_unit_types", "unit types", UnitType)
+    factions = listed("warp_factions", "factions", Faction)
+    zones = listed("warp_zone_types", "zone types", ZoneType)
+    card_types = listed("warp_card_types", "card types", CardType)
+    toml_cards = {ct.id for ct in getattr(getattr(plugin, "data", None), "card_types", ())}
+
+    def card_file(card_id: str) -> str:
+        return f"{toml}/cards.toml" if toml and card_id in toml_cards else code
+
+    data = getattr(plugin, "data", None)
+    from_toml = {(kind, t.id) for kind in ("unit_types", "zone_types", "card_types") for t in getattr(data, kind, ())}
+    out += _bounds(code, *({k: v for k, v in kinds.items() if (field, k) not in from_toml}
+                           for field, kinds in (("unit_types", units), ("zone_types", zones), ("card_types", card_types))))
+    known = dict(library.EFFECTS)
+    for effect_name, impl in merged(pm, "warp_card_effects").items():
+        if effect_name in library.EFFECTS:
+            out.append(f"{code}: effect {effect_name!r} is already in the effect library; give the theme's effect another name")
+        else:
+            known[effect_name] = impl
+    effects = {}
+    for ct in card_types.values():
+        if ct.effect not in known:
+            out.append(f"{card_file(ct.id)}: card {ct.id!r}, field 'effect': no effect is called {ct.effect!r}{did_you_mean(ct.effect, known)}; docs/effects.md lists them")
+            continue
+        try:
+            effects[ct.id] = known[ct.effect](ct)
+        except (KeyError, TypeError, ValueError) as exc:
+            out.append(f"{card_file(ct.id)}: card {ct.id!r}, field 'params': {exc}")
+    phases = merged(pm, "warp_phase_handlers")
+    where = f"{toml}/theme.toml: [settings]" if toml else f"{code}: warp_settings"
+    for phase in settings.phases:
+        if phase not in phases:
+            out.append(f"{where}, field 'phases': no phase {phase!r} is handled{did_you_mean(phase, phases)}; known phases: {', '.join(sorted(phases))}")
+    where = f"{toml}/theme.toml: [text]" if toml else f"{code}: warp_text"
+    for phase in text.phases:
+        if phase not in settings.phases:
+            out.append(f"{where}, field 'phases.{phase}': {phase!r} is not a phase of the turn{did_you_mean(phase, settings.phases)}")
+    cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
+    book = Rulebook(info, settings, units, factions, zones, card_types, cards, effects, phases, text=text)
+    for type_id, effect in effects.items():
+        for problem in effect.check(book):
+            out.append(f"{card_file(type_id)}: card {type_id!r}, field 'params': {problem}")
+    return out
+
+
+def _bounds(code: str, units: dict[str, UnitType], zones: dict[str, ZoneType], cards: dict[str, CardType]) -> list[str]:
+    """The bounds of limits.py for data a theme builds in code (its TOML is checked as it is read)."""
+    out = []
+
+    def number(what: str, value: Any, low: int, high: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            out.append(f"{code}: {what}: {value!r} is not allowed; use {low} to {high:,}")
+
+    for u in units.values():
+        number(f"unit {u.id!r}, copies", u.copies, 1, limits.MAX_COPIES)
+        for field in ("force", "cost", "speed"):
+            number(f"unit {u.id!r}, {field}", getattr(u, field), 0, limits.MAX_NUMBER)
+    for z in zones.values():
+        number(f"zone {z.id!r}, revenue", z.revenue, 0, limits.MAX_REVENUE)
+        number(f"zone {z.id!r}, move_cost", z.move_cost, 1, limits.MAX_NUMBER)
+    for c in cards.values():
+        number(f"card {c.id!r}, copies", c.copies, 1, limits.MAX_COPIES)
+    for what, kinds, most in (("unit", units, limits.MAX_UNITS), ("card", cards, limits.MAX_CARDS)):
+        total = sum(k.copies for k in kinds.values() if isinstance(k.copies, int))
+        if total > most:
+            out.append(f"{code}: {total:,} {what}s in all; a game may have at most {most:,}")
+    return out
