@@ -26,15 +26,16 @@ def _rates_plot(plt: Any, title: str, rows: list[tuple[str, Mapping[str, Any]]],
     fig, ax = plt.subplots(figsize=(7, 0.35 * len(rows) + 1.2))
     names = [n for n, _ in rows][::-1]
     rates = [t["win_rate"] * 100 for _, t in rows][::-1]
-    low = [(t["win_rate"] - t["interval"][0]) * 100 for _, t in rows][::-1]
-    high = [(t["interval"][1] - t["win_rate"]) * 100 for _, t in rows][::-1]
+    # max(0, ...): a rate of 0 or 1 sits on its interval's end, give or take a rounding
+    low = [max(0.0, t["win_rate"] - t["interval"][0]) * 100 for _, t in rows][::-1]
+    high = [max(0.0, t["interval"][1] - t["win_rate"]) * 100 for _, t in rows][::-1]
     ax.errorbar(rates, range(len(rows)), xerr=[low, high], fmt="o", capsize=3)
     ax.axvline(fair * 100, color="grey", linestyle="--", label=f"fair share {fair:.0%}")
     ax.set_yticks(range(len(rows)), names)
     ax.set_xlim(0, 100)
     ax.set_xlabel("win rate, % (95% Wilson interval)")
     ax.set_title(title)
-    ax.legend(loc="lower right", fontsize="small")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small")
     out = _png(fig)
     plt.close(fig)
     return out

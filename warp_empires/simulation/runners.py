@@ -17,6 +17,10 @@ from .play import play_batch, table_for
 from .result import GameResult
 
 
+#: How long to keep trying to reach a Dask scheduler before giving up.
+CONNECT_TIMEOUT = "20s"
+
+
 def every_core() -> int:
     """The cores this process may run on."""
     try:
@@ -94,7 +98,7 @@ def run_dask(settings: RunSettings, indices: Sequence[int], address: str, worker
         )
         client = Client(cluster)
     else:
-        client = Client(address, timeout="20s")
+        client = Client(address, timeout=CONNECT_TIMEOUT)
     futures = []
     try:
         futures = [client.submit(play_batch, settings, b, pure=False) for b in batches(settings, indices, workers_of(client))]
