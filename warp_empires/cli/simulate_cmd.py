@@ -6,24 +6,28 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
 
 from .. import limits
-from .. import agents as computer_players
-from ..rulebook import SetupError
-from ..simulation import ResultsError, ResultsFile, RunSettings, VariantError, run, summarize
-from ..simulation import variants as variant_rules
-from ..simulation.play import table_for
-from ..simulation.progress import Meter
-from ..simulation.runners import every_core
-from ..simulation.text import show
 from .common import friendly, module_paths, rulebook
+
+if TYPE_CHECKING:
+    from ..simulation import RunSettings
+
+# The simulation library is imported when the command runs, not when the program
+# starts: every other command starts as fast without it.
 
 
 def _settings(module, paths, seed, players, zones, turn_limit, agents, map_file, sets, check) -> RunSettings:
     """The run's settings from the options, each checked with a one-line error."""
+    from .. import agents as computer_players
+    from ..rulebook import SetupError
+    from ..simulation import RunSettings, VariantError
+    from ..simulation import variants as variant_rules
+    from ..simulation.play import table_for
+
     pm, book = rulebook(module, paths)
     for spec in agents:
         try:
@@ -79,6 +83,14 @@ def _settings(module, paths, seed, players, zones, turn_limit, agents, map_file,
 @friendly
 def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zones, map_file, sets, workers, dask, out, resume, as_json, report, check) -> None:
     """Play GAMES games of MODULE between computer players and sum up who wins."""
+    from rich.console import Console
+
+    from ..simulation import ResultsError, ResultsFile, run, summarize
+    from ..simulation.play import table_for
+    from ..simulation.progress import Meter
+    from ..simulation.runners import every_core
+    from ..simulation.text import show
+
     if resume and not out:
         raise click.BadParameter("needs --out FILE, the results file to carry on", param_hint="--resume")
     settings = _settings(module, module_paths(ctx), seed, players, zones, turn_limit, agents or ("random",), map_file, sets, check)

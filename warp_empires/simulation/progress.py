@@ -51,7 +51,9 @@ class Meter:
         elapsed = (now or time.perf_counter()) - self.started
         played = self.done - self.start_done
         rate = played / elapsed if elapsed > 0 else 0.0
-        left = f", about {(self.total - self.done) / rate:,.0f} s left" if rate and self.done < self.total else ""
+        # The first games say little about the rest (workers warm up, batches land together).
+        settled = played >= max(1, (self.total - self.start_done) // 20)
+        left = f", about {(self.total - self.done) / rate:,.0f} s left" if rate and settled and self.done < self.total else ""
         return f"{self.done:,}/{self.total:,} games, {rate:,.1f} games/s{left}"
 
     def __exit__(self, *exc: Any) -> None:
