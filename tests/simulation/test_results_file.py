@@ -108,3 +108,14 @@ def test_the_command_refuses_a_resume_without_a_file_and_a_file_in_use(tmp_path)
     again = _simulate("--games", "1", "--out", out)
     assert again.exit_code == 1
     assert again.output.strip() == f"Error: {out} already holds 1 games; add --resume to carry on, or choose another --out file"
+
+
+def test_a_results_file_that_cannot_be_opened_or_is_something_else_is_one_line(tmp_path):
+    missing = tmp_path / "no" / "such" / "r.sqlite"
+    result = _simulate("--games", "1", "--out", str(missing))
+    assert result.exit_code == 1 and result.output.strip() == f"Error: {missing}: cannot be opened (unable to open database file)"
+    text = tmp_path / "notes.sqlite"
+    text.write_text("these are my notes, not games\n" * 100)
+    result = _simulate("--games", "1", "--out", str(text))
+    assert result.exit_code == 1 and result.output.strip() == f"Error: {text}: not a results file (file is not a database)"
+    assert text.read_text().startswith("these are my notes")  # left as it was

@@ -128,5 +128,6 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zone
     if played > 0 and elapsed > 0:
         errors.print(f"{played:,} games in {elapsed:,.1f} s ({played / elapsed:,.1f} games/s)")
     if outcome.interrupted:
-        errors.print(f"stopped by Ctrl-C after {len(outcome.results):,} of {games:,} games" + (f"; they are kept in {out} (carry on with --resume)" if out else ""))
+        kept = f"; they are kept in {out} (carry on with --resume)" if out else ""
+        errors.print(f"stopped by Ctrl-C after {len(outcome.results):,} of {games:,} games{kept}", soft_wrap=True)
         ctx.exit(130)

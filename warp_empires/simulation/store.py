@@ -61,6 +61,10 @@ class ResultsFile:
         self.path = Path(path)
         try:
             self.db = sqlite3.connect(self.path)
+            self.db.execute("select 1")
+        except sqlite3.Error as exc:
+            raise ResultsError(f"{self.path}: cannot be opened ({exc})") from None
+        try:
             self.db.executescript(_SCHEMA)
             self.db.execute("pragma journal_mode=wal")
             self.db.execute("pragma synchronous=normal")

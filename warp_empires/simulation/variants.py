@@ -112,23 +112,28 @@ class VariantPlugin:
     def __init__(self, variants: Sequence[Variant]):
         self.variants = tuple(variants)
 
-    def _amend(self, prefix: str, item: Any) -> Any:
+    def _amend(self, item: Any) -> Any:
+        """``item`` (a Settings, UnitType or CardType) with the variants about it applied."""
         for v in self.variants:
-            if v.path.startswith(prefix):
-                item = _apply_one(v, item, {item.id: item}, {item.id: item}) if prefix != "settings." else _apply_one(v, item, {}, {})
+            if isinstance(item, Settings) and v.path.startswith("settings."):
+                item = _apply_one(v, item, {}, {})
+            elif isinstance(item, UnitType) and v.path.startswith(f"units.{item.id}."):
+                item = _apply_one(v, Settings(), {item.id: item}, {})
+            elif isinstance(item, CardType) and v.path.startswith(f"cards.{item.id}."):
+                item = _apply_one(v, Settings(), {}, {item.id: item})
         return item
 
     @hookimpl(wrapper=True)
     def warp_settings(self):
         settings = yield
-        return self._amend("settings.", settings) if isinstance(settings, Settings) else settings
+        return self._amend(settings)
 
     @hookimpl(wrapper=True)
     def warp_unit_types(self):
         answers = yield
-        return [answer and [self._amend(f"units.{u.id}.", u) if isinstance(u, UnitType) else u for u in answer] for answer in answers]
+        return [[self._amend(u) for u in answer] if isinstance(answer, (list, tuple)) else answer for answer in answers]
 
     @hookimpl(wrapper=True)
     def warp_card_types(self):
         answers = yield
-        return [answer and [self._amend(f"cards.{c.id}.", c) if isinstance(c, CardType) else c for c in answer] for answer in answers]
+        return [[self._amend(c) for c in answer] if isinstance(answer, (list, tuple)) else answer for answer in answers]
