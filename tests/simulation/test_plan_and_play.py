@@ -83,6 +83,21 @@ def test_agents_move_one_seat_along_each_game_of_a_deal_which_keeps_map_factions
     assert summary["agents"]["ai:first"]["wins"] + summary["agents"]["ai:random"]["wins"] + summary["draws"] == 6
 
 
+def test_with_three_seats_every_agent_sits_once_in_every_seat_of_a_deal(monkeypatch):
+    with_first_option_agent(monkeypatch)
+    settings = short_run(agents=("first", "random", "random"), players=3, turn_limit=2)
+    results = run(settings, 6).results
+    for deal in (results[:3], results[3:]):
+        assert [r.agents.index("ai:first") for r in deal] == [0, 1, 2]
+        assert len({(r.factions, r.seed) for r in deal}) == 1
+    assert results[0].factions != results[3].factions
+
+
+def test_settings_with_an_agent_for_some_seats_only_are_refused():
+    with pytest.raises(ValueError, match="^3 agents for 2 seats; give one agent for every seat, or one for all$"):
+        short_run(agents=("first", "random", "random"))
+
+
 def test_one_agent_for_every_seat_deals_a_new_game_each_time():
     settings = short_run(agents=("random",), players=3)
     assert settings.lineup == ("ai:random",) * 3 and settings.deal_size == 1

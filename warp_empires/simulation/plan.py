@@ -49,6 +49,10 @@ class RunSettings:
     module_paths: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     check: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        if len(self.agents) not in (1, self.players):
+            raise ValueError(f"{len(self.agents)} agents for {self.players} seats; give one agent for every seat, or one for all")
+
     @property
     def lineup(self) -> tuple[str, ...]:
         """The agent of each seat in a deal's first game."""
