@@ -119,3 +119,25 @@ def test_a_results_file_that_cannot_be_opened_or_is_something_else_is_one_line(t
     result = _simulate("--games", "1", "--out", str(text))
     assert result.exit_code == 1 and result.output.strip() == f"Error: {text}: not a results file (file is not a database)"
     assert text.read_text().startswith("these are my notes")  # left as it was
+
+
+def test_a_run_that_crashes_keeps_the_games_finished_before(tmp_path, monkeypatch):
+    from warp_empires import agents
+
+    made = []
+    known = agents.make_agent
+
+    class Broken:
+        def choose(self, game):
+            raise RuntimeError("the agent broke")
+
+    def make_agent(spec, seed):
+        made.append(spec)
+        return Broken() if len(made) == 7 else known(spec, seed)  # the first seat of the fourth game
+
+    monkeypatch.setattr(agents, "make_agent", make_agent)
+    store = ResultsFile(tmp_path / "r.sqlite", short_run())
+    with pytest.raises(RuntimeError, match="the agent broke"):
+        run(short_run(), 6, store=store)
+    assert store.done() == {0, 1, 2}
+    store.close()
