@@ -95,7 +95,7 @@ def main() -> None:
         loads.append(os.getloadavg()[0])
         walls = {}
         for name, play in ways.items():
-            results, wall, cpu = timed(lambda: play(indices), client)
+            results, wall, cpu = timed(lambda play=play, indices=indices: play(indices), client)
             totals[name][0] += results
             totals[name][1] += wall
             totals[name][2] += cpu

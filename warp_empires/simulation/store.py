@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
 from pathlib import Path
 
 from .plan import RunSettings
@@ -116,10 +115,6 @@ class ResultsFile:
                 json.loads(d["revenue_by_round"]), json.loads(d["cards_by_name"]),
             ))
         return out
-
-    def add_all(self, results: Iterable[GameResult]) -> None:
-        for r in results:
-            self.add(r)
 
     def close(self) -> None:
         self.db.close()

@@ -103,7 +103,7 @@ def summarize(results: Sequence[GameResult], settings: RunSettings, faction_name
     for n in rounds:
         histogram[n] = histogram.get(n, 0) + 1
     faction_rates = {f: {"name": faction_names.get(f, f), **_rate(w, g)} for f, (g, w) in factions.items()}
-    for f, tally in faction_rates.items():
+    for tally in faction_rates.values():
         tally["verdict"] = verdict_line(tally["name"], tally, fair) if tally["games"] else "not played"
     played = [t for t in faction_rates.values() if t["games"]]
     return {
