@@ -1,87 +1,133 @@
-"""``warp-empires simulate``: AI-only games, one line each, then a summary."""
+"""``warp-empires simulate``: many games between computer players, on every core or a
+Dask cluster, summed up with intervals and a verdict (docs/simulate.md)."""
 
 from __future__ import annotations
 
-import random
+import json
 import time
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.table import Table
 
-from .. import invariants, limits
-from ..agents import RandomAgent
-from ..engine import Seat
-from .common import friendly, load_zone_map, module_paths, new_game, pick_factions, random_zone_map, rulebook
+from .. import limits
+from .common import friendly, module_paths, rulebook
 
+if TYPE_CHECKING:
+    from ..simulation import RunSettings
 
-def play_out(game, seed: int, check: bool = False) -> None:
-    """Play ``game`` to its end with one random agent per seat, seeded from ``seed``;
-    with ``check``, the invariants are checked after every decision."""
-    agents = [RandomAgent(seed * 7919 + i) for i in range(len(game.state.players))]
-    while game.pending is not None:
-        game.decide(agents[game.pending.player].choose(game))
-        if check:
-            invariants.check(game)
+# The simulation library is imported when the command runs, not when the program
+# starts: every other command starts as fast without it.
 
 
-@click.command("simulate")
-@click.argument("module")
-@click.option("--games", default=10, show_default=True, type=click.IntRange(1), help="How many games to play.")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(-limits.MAX_SEED, limits.MAX_SEED), help="Seed of the whole run: same seed, same output.")
-@click.option("--turn-limit", default=50, show_default=True, type=click.IntRange(1, limits.MAX_ROUNDS), help="Rounds before the tiebreak decides.")
-@click.option("--players", default=2, show_default=True, type=click.IntRange(1, limits.MAX_SEATS), help="Seats per game.")
-@click.option("--zones", default=40, show_default=True, type=click.IntRange(4, limits.MAX_ZONES), help="Zones of each random map.")
-@click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play every game on this map file instead.")
-@click.option("--check", is_flag=True, help="Check the engine's invariants after every decision (slower).")
-@click.pass_context
-@friendly
-def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_file, check) -> None:
-    """Play GAMES games of MODULE between random agents and report the results."""
-    paths = module_paths(ctx)
+def _settings(module, paths, seed, players, zones, turn_limit, agents, map_file, sets, check) -> RunSettings:
+    """The run's settings from the options, each checked with a one-line error."""
+    from .. import agents as computer_players
+    from ..rulebook import SetupError
+    from ..simulation import RunSettings, VariantError
+    from ..simulation import variants as variant_rules
+    from ..simulation.play import table_for
+
     pm, book = rulebook(module, paths)
+    for spec in agents:
+        try:
+            computer_players.make_agent(spec if spec.startswith("ai:") else f"ai:{spec}", 0)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--agent") from None
+    if players is None:
+        players = len(agents) if len(agents) > 1 else 2
+    if not 1 <= players <= limits.MAX_SEATS:
+        raise click.BadParameter(f"{players} is not allowed; use 1 to {limits.MAX_SEATS}", param_hint="--players")
+    if len(agents) not in (1, players):
+        raise click.BadParameter(f"{len(agents)} agents for {players} seats; give one --agent for every seat, or one for all", param_hint="--agent")
     if players > len(book.factions) and not book.settings.factions_repeat:
         raise click.BadParameter(
             f"{players} players, but {book.info.title or module} has {len(book.factions)} factions and each is played once",
             param_hint="--players",
         )
-    fixed_map = load_zone_map(map_file) if map_file else None
-    rng = random.Random(seed)
+    variants = tuple(variant_rules.parse(text) for text in sets)
+    variant_rules.check(variants, book.settings, book.unit_types.values(), book.card_types.values())
+    map_text = None
+    if map_file:
+        from ..mapgen.mapfile import loads
+
+        map_text = Path(map_file).read_text(encoding="utf-8")
+        loads(map_text)  # a broken map is refused here, not in every worker
+    settings = RunSettings(module, seed, players, zones, turn_limit, tuple(agents), map_text, variants, paths, check)
+    try:
+        table_for(settings)  # the rules with the variants: a combination they refuse is said once, here
+    except SetupError as exc:
+        changes = ", ".join(f"--set {v}" for v in variants)
+        raise VariantError(f"with {changes}: {exc}" if variants else str(exc)) from None
+    return settings
+
+
+@click.command("simulate")
+@click.argument("module")
+@click.option("--games", default=10, show_default=True, type=click.IntRange(1, 10_000_000), help="How many games to play.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(-limits.MAX_SEED, limits.MAX_SEED), help="Seed of the whole run: same seed, same results.")
+@click.option("--turn-limit", default=50, show_default=True, type=click.IntRange(1, limits.MAX_ROUNDS), help="Rounds before the tiebreak decides.")
+@click.option("--players", type=click.IntRange(1, limits.MAX_SEATS), help="Seats per game  [default: one per --agent, or 2].")
+@click.option("--agent", "agents", multiple=True, metavar="SPEC", help="The agent of a seat (random, ai:random...); repeat once per seat, or once for all. Agents move one seat along every game.  [default: random]")
+@click.option("--zones", default=40, show_default=True, type=click.IntRange(4, limits.MAX_ZONES), help="Zones of each random map.")
+@click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play every game on this map file instead.")
+@click.option("--set", "sets", multiple=True, metavar="PATH=VALUE", help="A rule variant for every game: settings.hand_limit=8, units.war_fleet.force=5. Repeatable.")
+@click.option("--workers", type=click.IntRange(1, 1024), help="Processes to play on  [default: every core].")
+@click.option("--dask", "dask", metavar="ADDRESS", help="Play on a Dask cluster: tcp://HOST:PORT of its scheduler, or local to start one here.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Keep every game in this SQLite file as it finishes.")
+@click.option("--resume", is_flag=True, help="Carry on the run kept in --out, playing only the games it lacks.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.option("--report", type=click.Path(dir_okay=False), help="Write a self-contained HTML page with plots.")
+@click.option("--check", is_flag=True, help="Check the engine's invariants after every decision (slower).")
+@click.pass_context
+@friendly
+def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zones, map_file, sets, workers, dask, out, resume, as_json, report, check) -> None:
+    """Play GAMES games of MODULE between computer players and sum up who wins."""
+    from rich.console import Console
+
+    from ..simulation import ResultsError, ResultsFile, run, summarize
+    from ..simulation.play import table_for
+    from ..simulation.progress import Meter
+    from ..simulation.runners import every_core
+    from ..simulation.text import show
+
+    if resume and not out:
+        raise click.BadParameter("needs --out FILE, the results file to carry on", param_hint="--resume")
+    settings = _settings(module, module_paths(ctx), seed, players, zones, turn_limit, agents or ("random",), map_file, sets, check)
+    workers = workers or every_core()
     console = Console(highlight=False)
-    per_faction: dict[str, list[int]] = {f: [0, 0] for f in book.factions}
-    draws = total_turns = total_decisions = 0
-    started = time.perf_counter()
-    for number in range(1, games + 1):
-        game_seed = rng.randrange(2**31)
-        factions = pick_factions(book, players, rng)
-        zone_map = fixed_map or random_zone_map(pm, zones, players, game_seed)
-        seats = [Seat(f"AI {i + 1}", f, "ai:random") for i, f in enumerate(factions)]
-        game = new_game(module, seats, zone_map, game_seed, turn_limit, paths)
-        play_out(game, game_seed, check)
-        rounds = (game.state.turn - 1) // players + 1
-        total_turns += rounds
-        total_decisions += game.decisions
-        for f in factions:
-            per_faction[f][0] += 1
-        if game.winner is None or game.winner < 0:
-            draws += 1
-            result = "draw"
-        else:
-            winner = game.state.players[game.winner]
-            per_faction[winner.faction.id][1] += 1
-            result = f"winner {winner.faction.name} (seat {game.winner + 1})"
-        console.print(f"game {number:>4}: {result:<36} rounds {rounds:>3}  decisions {game.decisions:>6}")
-    elapsed = time.perf_counter() - started
-    console.print(
-        f"\n{games} games, {games - draws} won, {draws} drawn; "
-        f"{total_turns / games:.1f} rounds and {total_decisions / games:.0f} decisions a game"
-    )
-    table = Table(title=f"{book.info.title or book.info.name}: results by faction", title_justify="left")
-    for col in ("faction", "games", "wins", "win rate"):
-        table.add_column(col, justify="left" if col == "faction" else "right")
-    for fid, (played, won) in per_faction.items():
-        if played:
-            table.add_row(book.factions[fid].name, str(played), str(won), f"{won / played:.0%}")
-    console.print(table)
+    errors = Console(stderr=True, highlight=False)
+    store = None
+    try:
+        if out:
+            store = ResultsFile(out, settings, resume)
+        done = len(store.done()) if store is not None else 0
+        started = time.perf_counter()
+        with Meter(games, min(done, games), errors) as meter:
+            outcome = run(settings, games, workers=workers, dask=dask, store=store, on_result=lambda _: meter.advance())
+        elapsed = time.perf_counter() - started
+    except ResultsError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        if store is not None:
+            store.close()
+    book = table_for(settings).book
+    title = book.info.title or book.info.name
+    summary = summarize(outcome.results, settings, {f: faction.name for f, faction in book.factions.items()}, planned=games)
+    if as_json:
+        click.echo(json.dumps(summary, indent=1))
+    else:
+        show(summary, title, console)
+    if report:
+        from ..simulation.report import write_report
+
+        write_report(report, summary, title)
+        errors.print(f"report written to {report}")
+    played = len(outcome.results) - done
     # Speed varies with the machine, so it goes to stderr: stdout stays identical run to run.
-    click.echo(f"{total_decisions / elapsed:,.0f} decisions/s", err=True)
+    if played > 0 and elapsed > 0:
+        errors.print(f"{played:,} games in {elapsed:,.1f} s ({played / elapsed:,.1f} games/s)")
+    if outcome.interrupted:
+        kept = f"; they are kept in {out} (carry on with --resume)" if out else ""
+        errors.print(f"stopped by Ctrl-C after {len(outcome.results):,} of {games:,} games{kept}", soft_wrap=True)
+        ctx.exit(130)

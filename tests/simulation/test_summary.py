@@ -1,0 +1,74 @@
+"""The summary: Wilson intervals, the verdict in words, and --json for scripts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from warp_empires.cli.main import cli
+from warp_empires.simulation import GameResult, summarize, wilson
+
+from .support import short_run, with_first_option_agent
+
+
+def test_wilson_intervals_match_the_published_values():
+    assert [round(x, 4) for x in wilson(84, 100)] == [0.7558, 0.8990]
+    assert [round(x, 4) for x in wilson(0, 10)] == [0.0, 0.2775]  # never below 0, unlike the normal approximation
+    assert [round(x, 4) for x in wilson(10, 10)] == [0.7225, 1.0]
+
+
+def _game(i, factions, winner, reason="victory", rounds=12):
+    return GameResult(i, i, factions, ("ai:random", "ai:random"), winner, reason, rounds, 300,
+                      (3, 4), (5, 6), (1, 2), ((1,) * rounds, (2,) * rounds), {"Scouts": 3})
+
+
+def test_a_faction_that_wins_far_too_often_is_called_too_strong_and_its_victims_too_weak():
+    games = [_game(i, ("earth_empire", "daleks") if i % 2 else ("cybermen", "earth_empire"), 0 if i % 2 else 1) for i in range(84)]
+    games += [_game(84 + i, ("earth_empire", "daleks"), 1, "turn limit", 50) for i in range(16)]
+    s = summarize(games, short_run(), {"earth_empire": "Earth Empire", "daleks": "Daleks", "cybermen": "Cybermen"})
+    assert s["verdict"][0] == "Earth Empire won 84% (76-90%): too strong at the 95% level"
+    assert s["factions"]["daleks"]["verdict"].endswith("too weak at the 95% level")
+    assert s["end_reasons"] == {"turn limit": 16, "victory": 84}
+    assert s["rounds"]["histogram"] == {"12": 84, "50": 16} and s["rounds"]["median"] == 12
+    assert s["versus"]["earth_empire"]["daleks"] == {"games": 58, "wins": 42}
+    assert s["seats"][0]["games"] == 100 and s["cards_played"] == {"Scouts": 300}
+    assert s["revenue_by_round"]["cybermen"] == [1.0] * 12  # cybermen always sat first
+
+
+def test_an_even_result_is_within_chance():
+    games = [_game(i, ("daleks", "cybermen"), i % 2) for i in range(40)]
+    s = summarize(games, short_run(), {"daleks": "Daleks", "cybermen": "Cybermen"})
+    assert s["factions"]["daleks"]["verdict"] == "Daleks won 50% (35-65%): within chance of the fair 50%"
+
+
+def test_json_gives_games_agents_factions_and_end_reasons(monkeypatch):
+    with_first_option_agent(monkeypatch)
+    result = CliRunner().invoke(cli, [
+        "simulate", "doctor_who", "--games", "6", "--zones", "24", "--turn-limit", "6", "--workers", "1",
+        "--agent", "first", "--agent", "random", "--json",
+    ])
+    assert result.exit_code == 0, result.output
+    s = json.loads(result.stdout)
+    assert s["games"] == 6 and s["players"] == 2
+    agents = s["agents"]
+    assert set(agents) == {"ai:first", "ai:random"} and {a["games"] for a in agents.values()} == {6}
+    assert sum(a["wins"] for a in agents.values()) + s["draws"] == 6
+    assert all(a["win_rate"] == a["wins"] / 6 for a in agents.values())
+    assert sum(f["games"] for f in s["factions"].values()) == 12
+    assert sum(s["end_reasons"].values()) == 6 and set(s["end_reasons"]) <= {"victory", "turn limit"}
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["--agent", "smart"], "Error: Invalid value for --agent: unknown agent 'ai:smart'; known agents: ai:random"),
+        (["--agent", "random", "--agent", "random", "--players", "3"],
+         "Error: Invalid value for --agent: 2 agents for 3 seats; give one --agent for every seat, or one for all"),
+        (["--agent", "random"] * 9, "Error: Invalid value for --players: 9 is not allowed; use 1 to 8"),
+    ],
+)
+def test_seats_the_run_cannot_fill_are_one_line(args, said):
+    result = CliRunner().invoke(cli, ["simulate", "doctor_who", "--games", "1", *args])
+    assert result.exit_code == 2 and result.output.strip().splitlines()[-1] == said
