@@ -134,6 +134,8 @@ PASSIVE: Mapping[str, Any] = {
     "buy": "done",
     "diplomacy": "pass",
     "bombard": "all",  # every ship in orbit joins the ground battle (W7 makes it a choice)
+    "buy_baggage": "baggage:0",
+    "declare_attack": "done",
 }
 
 

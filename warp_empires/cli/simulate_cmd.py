@@ -12,7 +12,7 @@ from rich.table import Table
 from .. import invariants, limits
 from ..agents import RandomAgent
 from ..engine import Seat
-from .common import friendly, load_zone_map, module_paths, new_game, pick_factions, random_zone_map, rulebook
+from .common import default_map_file, friendly, load_zone_map, module_paths, new_game, pick_factions, random_zone_map, rulebook
 
 
 def play_out(game, seed: int, check: bool = False) -> None:
@@ -45,6 +45,8 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_f
             f"{players} players, but {book.info.title or module} has {len(book.factions)} factions and each is played once",
             param_hint="--players",
         )
+    if not map_file and ctx.get_parameter_source("zones") is click.core.ParameterSource.DEFAULT:
+        map_file = default_map_file(pm, players)  # the theme's own map, unless --zones asks for random ones
     fixed_map = load_zone_map(map_file) if map_file else None
     rng = random.Random(seed)
     console = Console(highlight=False)
