@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from warp_empires.kit import CAPTURED, BattleCards, Option, ResolveBattle, StartBattle, Step
+from warp_empires.kit import BOARD, CAPTURED, BattleCards, Option, ResolveBattle, StartBattle, Step
 
 from . import places
 from .captives import Ransom
@@ -108,12 +108,13 @@ class Assault(Step):
         others = sorted(s.owners_in(self.to) - {self.seat}, key=lambda o: (o - self.seat) % len(s.players))
         defender = holder if holder in others else (others[0] if others else holder)
         game.emit("attack", player=self.seat, frm=self.frm, to=self.to, defender=defender, count=len(going))
-        after = AfterAssault(self.seat, self.to, self.sea)
         theirs = fighters(game, self.to, defender, self.sea) if defender in others else []
+        mine = fighters(game, self.to, self.seat, self.sea)
+        fleets = tuple((seat, fleets_of(game, seat)) for seat in (self.seat, defender) if seat >= 0)
+        after = AfterAssault(self.seat, self.to, self.sea, tuple(mine + theirs), fleets)
         if not theirs:
             game.push(after)
             return None
-        mine = fighters(game, self.to, self.seat, self.sea)
         kind = "sea" if self.sea else "land"
         game.push(StartBattle(self.to, self.seat, defender, units=tuple(mine + theirs), kind=kind), BattleCards(self.seat, 0), ResolveBattle(), after)
         return None
@@ -138,14 +139,35 @@ def capture_leftovers(game, zone: int, seat: int) -> None:
         game.emit("captured", player=seat, zone=zone, previous=o, units=names)
 
 
+def fleets_of(game, seat: int) -> int:
+    s = game.state
+    return sum(1 for u in s.units_of(seat) if s.units[u].type.id == "fleet")
+
+
 @attrs.frozen
 class AfterAssault(Step):
+    """After the battle: the Rowers of every Fleet sunk go down with it; what a beaten side
+    left in the space goes with its retreat; what nothing carries at sea is lost; the holder
+    of the space captures what cannot fight; a city left without defenders falls."""
+
     seat: int
     zone: int
     sea: bool
+    fought: tuple[int, ...] = ()
+    fleets: tuple[tuple[int, int], ...] = ()
 
     def run(self, game) -> None:
         s = game.state
+        for seat, before in self.fleets:
+            rowers = [u for u in s.stack(self.zone, seat) if s.units[u].type.id == "rowers"]
+            for u in rowers[: before - fleets_of(game, seat)]:
+                game.emit("lost_at_sea", player=seat, zone=self.zone, secret={"unit": "Rowers"})
+                s.return_to_pool(u)
+        for u in self.fought:
+            unit = s.units[u]
+            if unit.place == BOARD and unit.zone != self.zone:  # a beaten side retreated here
+                for left in s.stack(self.zone, unit.owner):
+                    s.move_unit(left, unit.zone)
         around = (self.zone, *game.board.adjacency[self.zone])
         for z in around:
             for o in sorted(s.owners_in(z)):

@@ -112,7 +112,7 @@ def leaders_to_gain(game, seat: int) -> list[int]:
     """Leaders of ``seat``'s own city state still in the pool and alive."""
     s = game.state
     faction = s.players[seat].faction.id
-    return [u for u in s.pools.get(pool_key(game, seat), []) if s.units[u].type.is_leader and faction in s.units[u].type.tags and not is_dead(game, u)]
+    return sorted(u for u in s.pools.get(pool_key(game, seat), []) if s.units[u].type.is_leader and faction in s.units[u].type.tags and not is_dead(game, u))
 
 
 @attrs.frozen

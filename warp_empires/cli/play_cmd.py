@@ -207,7 +207,7 @@ def introduce(console: Console, game: Game, save_path: Path) -> None:
     console.rule(book.info.title or book.info.name, align="left")
     for seat, player in zip(game.setup.seats, s.players):
         who = "person" if seat.agent == "human" else f"computer ({seat.agent})"
-        console.print(render.name_text(game, player.seat), f"plays the {player.faction.name}, {who}", highlight=False)
+        console.print(render.seat_text(game, player.seat), f", {who}", sep="", highlight=False)
     limit = f"{game.setup.turn_limit} rounds" if game.setup.turn_limit else "no turn limit"
     console.print(f"{len(game.board)} zones, seed {game.setup.seed}, {limit}. Saving after every turn to {save_path}.", highlight=False, markup=False, soft_wrap=True)
     people = [i for i, seat in enumerate(game.setup.seats) if seat.agent == "human"]
