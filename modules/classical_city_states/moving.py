@@ -102,6 +102,14 @@ GO = Option("go", "Move the units chosen so far")
 BACK = Option("back", "Move nothing from here")
 
 
+def one_of_each(game, units) -> list[int]:
+    """One unit of each kind among ``units`` (alone, units of one kind go alike)."""
+    seen: dict[str, int] = {}
+    for u in units:
+        seen.setdefault(game.state.units[u].type.id, u)
+    return list(seen.values())
+
+
 def can_go(game, seat: int, zone: int, units) -> bool:
     return bool(units) and can_move(game, seat, zone, tuple(units))
 
@@ -120,7 +128,7 @@ class Marches(Step):
         options = []
         for zone in game.state.zones_with_units(self.seat):
             group = movable(game, self.seat, zone)
-            if group and (can_go(game, self.seat, zone, group) or any(can_go(game, self.seat, zone, (u,)) for u in group)):
+            if group and (can_go(game, self.seat, zone, group) or any(can_go(game, self.seat, zone, (u,)) for u in one_of_each(game, group))):
                 options.append(Option(f"zone:{zone}", f"{game.zone_name(zone)}: {len(group)} unit(s) to move", zone))
         if not options:
             return None

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from warp_empires.model.state import POOL
-
 from warp_modules.classical_city_states import places
 from warp_modules.classical_city_states.upkeep import starvation
 
 from .scenario import (
-    ATHENS, ATTICA, ELEUSIS, MEGARA, SARONIC, events, give, kinds, option_ids, place, run_phases, scenario,
+    ATHENS, ATTICA, ELEUSIS, MEGARA, SARONIC, events, give, kinds, place, run_phases, scenario,
 )
 
 
@@ -75,5 +73,5 @@ def test_levy_places_armies_in_the_home_city_only_while_you_hold_it():
     game.state.control[ATHENS] = 1
     (card,) = give(game, 0, "levy_of_citizens")
     run_phases(game, 0, "first_move")
-    assert game.pending is None or f"card:{card}" not in option_ids(game)
-    assert all(u.place == POOL or u.type.id != "army" or u.owner != 0 for u in game.state.units)
+    assert game.pending is None  # the card is not offered: Bob holds Athens
+    assert game.state.units_of(0) == [] and game.state.players[0].hand == [card]

@@ -105,3 +105,72 @@ def test_the_rules_show_both_trait_tables():
         assert f"| {trait.name} | {trait.text} |" in page
     for leader, trait in LEADER_TRAITS.items():
         assert f"{trait.name}" in page and leader.capitalize() in page
+
+
+def test_long_walls_of_argos_and_a_defender_leader_hold_the_home_city():
+    game = scenario("athens", "argos")
+    s = game.state
+    argos = places.home_city(game, 1)
+    place(game, 1, argos, "army", "telesilla")
+    near = next(z for z in game.board.adjacency[argos] if not places.is_sea(game, z) and not places.is_city(game, z))
+    place(game, 0, near, "army", "army")
+    run_phases(game, 0, "land_battle")
+    game.decide(f"attack:{near}:{argos}")
+    defender = events(game, "battle")[0]["defender"]["parts"]
+    assert defender == [("units", 3), ("leader", 5), ("Defender", 3), ("Long Walls", 4), ("home city Defense Modifier", 8)]
+    assert s.control[argos] == 1
+
+
+def test_silver_mines_add_two_gold_and_the_oracle_one_to_diplomacy():
+    from warp_modules.classical_city_states.diplomacy import Persuade
+    from warp_modules.classical_city_states.traits import gain_city_trait
+
+    game = scenario("athens", "corinth")
+    gain_city_trait(game, 0, "silver_mines")
+    gain_city_trait(game, 0, "oracle")
+    run_phases(game, 0, "revenue")
+    assert events(game, "revenue")[0]["parts"] == [("controlled zones", 7), ("Silver Mines", 2)]
+    game.state.registers["roll"] = 5
+    run_steps(game, 0, Persuade(0, MEGARA, "roll"))
+    assert events(game, "diplomacy")[0]["total"] == 6 and game.state.control[MEGARA] == 0
+
+
+def test_orators_roll_twice_and_mercenaries_cost_one_gold():
+    from warp_modules.classical_city_states.diplomacy import free_rolls
+    from warp_modules.classical_city_states.recruit import price
+    from warp_modules.classical_city_states.traits import gain_city_trait
+
+    game = scenario("athens", "corinth")
+    assert (free_rolls(game, 0), price(game, 0, "army")) == (1, 2)
+    gain_city_trait(game, 0, "orators")
+    gain_city_trait(game, 0, "mercenaries")
+    assert (free_rolls(game, 0), price(game, 0, "army")) == (2, 1)
+
+
+def test_granaries_of_syracuse_ease_the_upkeep_roll():
+    game = scenario("syracuse", "athens")
+    army = place(game, 0, CITHAERON, "army")[0]
+    run_phases(game, 0, "upkeep")
+    (starving,) = events(game, "starving")
+    assert starving["total"] == starving["roll"] - 1 and game.state.units[army].zone == CITHAERON
+
+
+def test_an_admiral_sails_two_further():
+    from warp_empires.rules.move import destinations
+
+    game = scenario("athens", "corinth")
+    fleet = place(game, 0, ATHENS, "fleet", "rowers")
+    with_him = place(game, 0, ATHENS, "themistocles")
+    assert max(destinations(game, 0, ATHENS, tuple(fleet)).values()) == 3  # the map ends at Nauplia
+    assert destinations(game, 0, ATHENS, tuple(fleet + with_him)) == destinations(game, 0, ATHENS, tuple(fleet))
+    from warp_modules.classical_city_states.moving import allowance
+
+    assert (allowance(game, 0, fleet), allowance(game, 0, fleet + with_him)) == (10, 12)
+
+
+def test_a_quartermaster_feeds_his_armies_anywhere():
+    game = scenario("corinth", "athens")
+    game.state.players[0].treasury = 3
+    place(game, 0, CITHAERON, "army", "army", "periander")
+    run_phases(game, 0, "upkeep")
+    assert events(game, "upkeep_paid") == [{"player": 0, "paid": 2, "unpaid": 0, "treasury": 1}]
