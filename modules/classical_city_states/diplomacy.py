@@ -22,7 +22,7 @@ import attrs
 
 from warp_empires.kit import Option, RollDie, Step
 
-from . import captives, places
+from . import captives, ledger, places
 from .traits import has_city_trait, leaders_with
 
 PASS = Option("pass", "No more diplomacy this turn")
@@ -89,7 +89,7 @@ class Persuade(Step):
 
     def run(self, game) -> None:
         s = game.state
-        roll = s.registers.pop(self.key)
+        roll = ledger.take_roll(game, self.key)
         holder = s.control.get(self.zone, -1)
         total = roll + places.hostile(game, self.zone) + has_city_trait(game, self.seat, "oracle") + self.bonus
         outcome = "nothing"
@@ -119,7 +119,7 @@ class Rebels(Step):
 
     def run(self, game) -> None:
         s = game.state
-        rebels = s.registers.pop(self.key) if self.key else self.count
+        rebels = ledger.take_roll(game, self.key) if self.key else self.count
         holder = s.control.get(self.zone, -1)
         if holder == -1:
             return None

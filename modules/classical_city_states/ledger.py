@@ -36,3 +36,8 @@ def numbered(game, kind: str) -> dict[int, Any]:
     """Every fact ``kind:<number>`` as ``{number: value}``."""
     head = f"{PREFIX}{kind}:"
     return {int(k[len(head):]): v for k, v in game.state.registers.items() if k.startswith(head)}
+
+
+def take_roll(game, key: str) -> int:
+    """The die a ``RollDie(key, ...)`` step rolled (after any rerolls), taken off the table."""
+    return game.state.registers.pop(key)

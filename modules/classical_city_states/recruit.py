@@ -14,7 +14,7 @@ import attrs
 
 from warp_empires.kit import Option, RollDie, Step, pool_key
 
-from . import places
+from . import ledger, places
 from .captives import is_dead
 from .traits import CITY_TRAITS, city_traits, gain_city_trait, has_city_trait
 
@@ -124,7 +124,7 @@ class Experience(Step):
 
     def run(self, game) -> None:
         s = game.state
-        roll = s.registers.pop(self.key)
+        roll = ledger.take_roll(game, self.key)
         home = places.home_city(game, self.seat)
         if roll != 10 or home is None:
             return None

@@ -97,7 +97,7 @@ class Starve(Step):
 
     def run(self, game) -> None:
         s = game.state
-        roll = s.registers.pop(f"upkeep:{self.unit}")
+        roll = ledger.take_roll(game, f"upkeep:{self.unit}")
         counters = starvation(game, self.unit)
         food = "food" in s.zone_types[s.units[self.unit].zone].tags
         total = roll + counters - food - has_city_trait(game, self.seat, "granaries")

@@ -24,6 +24,8 @@ from warp_empires import Game, GameSetup, Seat, ZoneMap
 from warp_empires.model.state import POOL
 from warp_empires.rules.turn import PhaseStep
 
+from warp_modules.classical_city_states import ledger
+
 
 (ATHENS, ATTICA, MEGARA, CORINTH, SARONIC, MYRTOAN, AEGINA, CITHAERON, PARNES, THEBES, ELEUSIS, ARGOS,
  NAUPLIA) = range(13)
@@ -76,12 +78,12 @@ def scenario(*factions: str, seed: int = 1) -> Game:
     s.deck = [c for c, ct in enumerate(game.rules.cards) if ct.id in quiet]
     s.discard.clear()
     s.lasting.clear()
-    homes = {k: v for k, v in s.registers.items() if k.startswith("cs:home:")}
-    s.registers.clear()
-    s.registers.update(homes)
+    homes = ledger.numbered(game, "home")
+    s.registers.clear()  # every counter, trait won and die in flight
     s.control.clear()
-    for seat in range(len(factions)):
-        s.control[homes[f"cs:home:{seat}"]] = seat
+    for seat, zone in homes.items():
+        ledger.put(game, f"home:{seat}", zone)
+        s.control[zone] = seat
     return game
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from warp_modules.classical_city_states import places
-from warp_modules.classical_city_states.upkeep import starvation
+from warp_modules.classical_city_states.upkeep import set_starvation, starvation
 
 from .scenario import (
     ATHENS, ATTICA, ELEUSIS, MEGARA, SARONIC, events, give, kinds, place, run_phases, scenario,
@@ -60,7 +60,7 @@ def test_plague_starves_and_grain_ships_feed():
     assert starvation(game, bob[1]) == 1 and starvation(game, bob[0]) == 0
     game2 = scenario("athens", "corinth")
     mine = place(game2, 0, ATTICA, "army")[0]
-    game2.state.registers[f"cs:starving:{mine}"] = 3
+    set_starvation(game2, mine, 3)
     play(game2, "grain_ships")
     assert starvation(game2, mine) == 0
 

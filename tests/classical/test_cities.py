@@ -9,7 +9,7 @@ from __future__ import annotations
 from warp_empires.model.state import POOL
 
 from warp_modules.classical_city_states import places
-from warp_modules.classical_city_states.upkeep import starvation
+from warp_modules.classical_city_states.upkeep import set_starvation, starvation
 
 from .scenario import (
     ARGOS, ATHENS, ATTICA, CITHAERON, ELEUSIS, MEGARA, PARNES, THEBES, events, kinds, place, run_phases, scenario,
@@ -81,7 +81,7 @@ def test_a_razed_or_besieged_city_recruits_nothing_and_feeds_nobody():
 def test_baggage_feeds_an_unpaid_army_and_clears_its_hunger():
     game = scenario("athens", "corinth")
     army, _ = place(game, 0, CITHAERON, "army", "baggage")  # no city of Ann's nearby: no pay
-    game.state.registers[f"cs:starving:{army}"] = 2
+    set_starvation(game, army, 2)
     run_phases(game, 0, "upkeep")
     assert kinds(game, CITHAERON, 0) == ["army"] and starvation(game, army) == 0
     assert events(game, "baggage_eaten") == [{"player": 0, "zone": CITHAERON}]
@@ -91,7 +91,7 @@ def test_the_upkeep_roll_counts_hunger_and_food():
     game = scenario("athens", "corinth")
     doomed = place(game, 0, CITHAERON, "army")[0]
     farmer = place(game, 0, ELEUSIS, "army")[0]
-    game.state.registers[f"cs:starving:{doomed}"] = 5
+    set_starvation(game, doomed, 5)
     place(game, 1, ATTICA, "army")  # Bob besieges Athens: nobody of Ann's can be paid
     run_phases(game, 0, "upkeep")
     disbanded, = events(game, "unit_disbanded")

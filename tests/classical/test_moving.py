@@ -152,3 +152,17 @@ def test_forced_march_sends_armies_six_points():
     game.decide(f"card:{card}")
     game.decide(f"zone:{ELEUSIS}")
     assert game.pending.context["reach"] == {ATTICA: 1, ATHENS: 2, CITHAERON: 3, PARNES: 5}
+
+
+def test_why_names_the_rule_that_closes_a_space():
+    from warp_empires.cli.explain import unreachable
+
+    game = scenario("athens", "corinth")
+    army = tuple(place(game, 0, ATTICA, "army"))
+    assert unreachable(game, ATTICA, army, MEGARA) == (
+        "Megara (MEG) is closed to this group: no unit enters a neutral or enemy city (take it by diplomacy or assault)."
+    )
+    place(game, 1, ELEUSIS, "army")
+    assert unreachable(game, ATTICA, army, ELEUSIS) == (
+        "Eleusis (ELE) is closed to this group: another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)."
+    )
