@@ -165,9 +165,11 @@ class AfterAssault(Step):
                 s.return_to_pool(u)
         for u in self.fought:
             unit = s.units[u]
-            if unit.place == BOARD and unit.zone != self.zone:  # a beaten side retreated here
+            if unit.place == BOARD and unit.zone != self.zone:  # a beaten side retreated there
+                ships_too = places.is_sea(game, unit.zone) or places.on_the_sea(game, unit.zone)
                 for left in s.stack(self.zone, unit.owner):
-                    s.move_unit(left, unit.zone)
+                    if ships_too or "ship" not in s.units[left].type.tags:
+                        s.move_unit(left, unit.zone)  # ships left in port are taken below
         around = (self.zone, *game.board.adjacency[self.zone])
         for z in around:
             for o in sorted(s.owners_in(z)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from warp_modules.classical_city_states import places
 
 from .scenario import (
-    AEGINA, ATHENS, ATTICA, CORINTH, ELEUSIS, MEGARA, SARONIC, events, kinds, option_ids, place, run_phases,
+    AEGINA, ARGOS, ATHENS, ATTICA, CORINTH, ELEUSIS, MEGARA, SARONIC, events, kinds, option_ids, place, run_phases,
     scenario,
 )
 
@@ -89,3 +89,22 @@ def test_lone_ships_are_taken_when_a_sea_attack_finds_no_defender():
     game.decide(f"attack:{ATHENS}:{SARONIC}")
     assert events(game, "battle") == []
     assert kinds(game, SARONIC, 0) == ["baggage", "fleet", "fleet", "rowers"]
+
+
+def test_a_beaten_garrison_retreats_inland_and_leaves_its_ships_to_the_victor():
+    game = scenario("athens", "corinth")
+    s = game.state
+    s.control[ARGOS] = 0
+    s.control[MEGARA] = 1
+    place(game, 0, ARGOS, *["army"] * 6, "pericles")
+    place(game, 1, CORINTH, "army", "army", "army", "fleet", "transport")
+    run_phases(game, 0, "land_battle")
+    game.decide(f"attack:{ARGOS}:{CORINTH}")
+    battle = events(game, "battle")[0]
+    assert (battle["attacker"]["force"], battle["defender"]["force"]) == (18, 14)  # 6 Armies, Pericles and the leader bonus; 3 Armies and the Defense Modifier
+    while game.pending.kind != "sack":
+        game.decide(game.pending.options[0].id)
+    assert events(game, "retreated") == [{"player": 1, "frm": CORINTH, "to": MEGARA, "count": 1}]
+    assert kinds(game, MEGARA, 1) == ["army"]
+    assert kinds(game, CORINTH, 0) == ["army"] * 5 + ["fleet", "pericles", "transport"]
+    assert s.control[CORINTH] == 0
