@@ -52,12 +52,12 @@ FACTION_TRAIT = {
 }
 
 _LEADER_KINDS = {
-    "diplomat": ("Diplomat", "One more diplomacy roll every turn while he is on the map."),
-    "admiral": ("Admiral", "A group he sails with gets 2 more movement points."),
-    "strategist": ("Strategist", "Force +2 in every battle he fights."),
-    "defender": ("Defender", "Force +3 in every battle he fights as the defender."),
-    "marcher": ("Marcher", "A group he moves with by land gets 1 more movement point."),
-    "quartermaster": ("Quartermaster", "Armies and Rowers in his space can always be paid upkeep."),
+    "diplomat": ("Diplomat", "One more diplomacy roll every turn while this Leader is on the map."),
+    "admiral": ("Admiral", "A group this Leader sails with gets 2 more movement points."),
+    "strategist": ("Strategist", "Force +2 in every battle this Leader fights."),
+    "defender": ("Defender", "Force +3 in every battle this Leader fights as the defender."),
+    "marcher": ("Marcher", "A group this Leader moves with by land gets 1 more movement point."),
+    "quartermaster": ("Quartermaster", "Armies and Rowers in this Leader's space can always be paid upkeep."),
 }
 
 #: Leader id -> his trait.
