@@ -45,7 +45,8 @@ class Rebuild(Step):
     def run(self, game) -> None:
         s = game.state
         for zone, counters in sorted(ledger.numbered(game, "razed").items()):
-            if s.control.get(zone, 0 if self.seat == 0 else -2) == self.seat:
+            holder = s.control.get(zone, 0)  # a neutral city rebuilds in seat 0's revenue phase
+            if holder == self.seat:
                 places.set_razed(game, zone, counters - 1)
                 game.emit("unrazed", zone=zone, counters=counters - 1)
         return None

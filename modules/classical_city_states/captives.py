@@ -1,4 +1,4 @@
-"""Captured Leaders (seed 002: "ransomed or put to death"); the ransom is the module's own
+"""Captured Leaders (the source rules: "ransomed or put to death"); the ransom is the module's own
 design (C4).
 
 The captor chooses at once: put the Leader to death, or offer him back for a ransom of

@@ -1,4 +1,4 @@
-"""The diplomacy phase (seed 002) and the Rebels of a revolt (the module's design, C4).
+"""The diplomacy phase (the source rules) and the Rebels of a revolt (the module's design, C4).
 
 Each turn a city state has one free diplomacy roll, one more with Orators, and one more for
 each Diplomat Leader of its own on the map; cards give more. A roll targets a minor city that

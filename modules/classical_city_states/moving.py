@@ -1,4 +1,4 @@
-"""Moving by land and by sea (seed 002, C3): who carries whom, how far a group goes, where
+"""Moving by land and by sea (the source rules, C3): who carries whom, how far a group goes, where
 it may not go, and what happens when it enters a space holding another player's units.
 
 A group moving by land is Armies, Rowers, Leaders and the Baggage its Armies carry (4 each);

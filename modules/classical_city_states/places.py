@@ -3,7 +3,7 @@
 What a rule asks of another player's stack is only what everyone sees of it (B4, B14):
 that it is there, and the unit it shows on top. A stack *shows arms* when its top unit is
 an Army, Rowers or a Fleet: such a stack lays siege to the cities next to it and bars the
-way (the seed's "enemy Armies, Rowers or manned Fleets", judged by what can be seen).
+way (the source rules' "enemy Armies, Rowers or manned Fleets", judged by what can be seen).
 """
 
 from __future__ import annotations

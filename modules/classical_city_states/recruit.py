@@ -1,4 +1,4 @@
-"""The recruit phase (seed 002): each city recruits one unit and up to 6 Baggage, and the
+"""The recruit phase (the source rules): each city recruits one unit and up to 6 Baggage, and the
 home city makes the experience roll.
 
 A city of yours that is not besieged, razed or hostile may recruit one Army or Rowers

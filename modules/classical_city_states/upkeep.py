@@ -1,4 +1,4 @@
-"""The upkeep phase (seed 002): gold for Armies and Rowers that can be supplied, Baggage for
+"""The upkeep phase (the source rules): gold for Armies and Rowers that can be supplied, Baggage for
 those that cannot be paid, and the upkeep roll for the rest.
 
 An Army or Rowers can be paid where it stands in or next to a city of its owner's that is

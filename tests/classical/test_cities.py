@@ -1,4 +1,4 @@
-"""Revenue, siege, Hostile and Razed counters, upkeep and Baggage (seed 002; the number of
+"""Revenue, siege, Hostile and Razed counters, upkeep and Baggage (the source rules; the number of
 Razed counters and the sack are the module's own, C4).
 
 On this map with seed 1 the minor cities' rolled incomes are Megara 1, Aegina 1, Thebes 6

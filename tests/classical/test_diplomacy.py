@@ -1,4 +1,4 @@
-"""Diplomacy, hostility and the Rebels of a revolt (seed 002; the Rebels' fighting is the
+"""Diplomacy, hostility and the Rebels of a revolt (the source rules; the Rebels' fighting is the
 module's own design, C4)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Moving by land and by sea, carrying, and entering other players' spaces (seed 002, C3)."""
+"""Moving by land and by sea, carrying, and entering other players' spaces (the source rules, C3)."""
 
 from __future__ import annotations
 
@@ -166,3 +166,20 @@ def test_why_names_the_rule_that_closes_a_space():
     assert unreachable(game, ATTICA, army, ELEUSIS) == (
         "Eleusis (ELE) is closed to this group: another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)."
     )
+
+
+def test_stacking_limits_count_armies_fleets_and_transports_only():
+    game = scenario("athens", "corinth")
+    armies = place(game, 0, ATTICA, "army", "army", "army", "army")
+    place(game, 0, CITHAERON, "army")  # a forest holds 3
+    assert CITHAERON in reach(game, 0, ATTICA, armies[:2])
+    assert CITHAERON not in reach(game, 0, ATTICA, armies[:3])
+    place(game, 0, CITHAERON, "rowers", "baggage", "pericles")  # none of them counts
+    assert CITHAERON in reach(game, 0, ATTICA, armies[:2])
+
+
+def test_rowers_may_sail_on_a_transport():
+    game = scenario("athens", "corinth")
+    rowers, transport = place(game, 0, ATHENS, "rowers", "transport")
+    assert reach(game, 0, ATHENS, [rowers, transport])[NAUPLIA] == 3
+    assert reach(game, 0, ATHENS, [rowers]) == {ATTICA: 1, ELEUSIS: 2, CITHAERON: 3}  # alone, by land

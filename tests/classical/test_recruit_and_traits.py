@@ -1,4 +1,4 @@
-"""Recruiting by city, the experience roll (seed 002) and the City and Leader trait tables
+"""Recruiting by city, the experience roll (the source rules) and the City and Leader trait tables
 (the module's own design, C4)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Setup (seed 002, C2): each city state in its own home city, minor city incomes rolled
+"""Setup (the source rules, C2): each city state in its own home city, minor city incomes rolled
 once and shown wherever revenue shows, the theme's own map by default, random maps still."""
 
 from __future__ import annotations
