@@ -80,3 +80,15 @@ def test_orators_and_diplomats_bring_more_rolls_and_envoys_one_more():
     game.decide(f"card:{card}")
     assert game.pending.kind == "diplomacy" and game.pending.prompt.startswith("Diplomacy roll (1 left)")
     assert "pass" in option_ids(game)
+
+
+def test_bribed_demagogues_roll_at_plus_two_against_another_players_city_only():
+    game = scenario("athens", "corinth")
+    game.state.control[MEGARA] = 1
+    (card,) = give(game, 0, "bribed_demagogues")
+    run_phases(game, 0, "first_move")
+    game.decide(f"card:{card}")
+    assert option_ids(game) == ["pass", f"zone:{MEGARA}"]  # neutral cities are not offered
+    game.decide(f"zone:{MEGARA}")
+    (roll,) = events(game, "diplomacy")
+    assert roll["total"] == roll["roll"] + 2
