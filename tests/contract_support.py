@@ -119,6 +119,8 @@ PASSIVE: Mapping[str, Any] = {
     **testing.PASSIVE,
     "diplomacy": "pass",
     "bombard": "all",  # every ship in orbit joins the ground battle (W7 makes it a choice)
+    "buy_baggage": "baggage:0",
+    "declare_attack": "done",
 }
 
 

@@ -14,6 +14,8 @@ Every fixture is a folder theme under ``tests/fixtures/contract/`` loaded like a
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from warp_empires import ZoneMap
@@ -21,7 +23,6 @@ from warp_empires.agents import RandomAgent
 from warp_empires.model.state import BOARD, POOL
 from warp_empires.plugins import make_manager
 from warp_empires.testing import events, option_ids, play_random
-from warp_modules.classical_city_states import Hellas
 
 from contract_support import (
     ORBITAL_MAP,
@@ -436,6 +437,11 @@ POLIS_SCENARIO_MAP = ZoneMap.build(
 )
 
 
+def _hellas():
+    """Polis's theme state class, from the rules module the loaded fixture uses."""
+    return sys.modules[type(fixture_plugin("polis")).__module__ + ".rules"].Hellas
+
+
 def _polis(arrange, **kw):
     def full(game):
         s = game.state
@@ -524,7 +530,7 @@ def test_polis_unpaid_armies_starve_or_disband():
         ids["doomed"] = place(game, 0, "army", 4)
         ids["farmer"] = place(game, 0, "army", 11)
         ids["paid"] = [place(game, 0, "army", 4) for _ in range(3)]
-        s.theme(Hellas).starving.update({ids["doomed"]: 5, ids["paid"][0]: 2})
+        s.theme(_hellas()).starving.update({ids["doomed"]: 5, ids["paid"][0]: 2})
         s.players[0].treasury = 3
 
     game = _polis(arrange)
@@ -539,8 +545,8 @@ def test_polis_unpaid_armies_starve_or_disband():
     assert disbanded["reason"] == "starvation" and disbanded["total"] == disbanded["roll"] + 5
     (starving,) = events(game, "starving")
     assert starving["counters"] == 1 and starving["total"] == starving["roll"] - 1
-    assert s.units[ids["farmer"]].zone == 11 and s.theme(Hellas).starving[ids["farmer"]] == 1
-    assert ids["paid"][0] not in s.theme(Hellas).starving
+    assert s.units[ids["farmer"]].zone == 11 and s.theme(_hellas()).starving[ids["farmer"]] == 1
+    assert ids["paid"][0] not in s.theme(_hellas()).starving
     assert sorted(s.units_of(0)) == sorted([ids["farmer"], *ids["paid"]])
 
 

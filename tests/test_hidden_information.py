@@ -44,10 +44,13 @@ from warp_empires.rulebook import Rulebook
 THEMES = ("doctor_who", "warhammer_space", "classical_city_states")
 
 #: Events that show every seat something new by rule: a battle's fighters and losses (B5, B6);
-#: the city states' upkeep, paid in gold from a public treasury, shows how many Armies are kept.
+#: the city states' upkeep, paid in gold from a public treasury, shows how many Armies are kept;
+#: and what the city states' rules bring into the open like a battle: a capture on entering a
+#: space, a group turned back by hidden arms, a revolt's fight with a garrison, a storm's
+#: wrecks and what is lost at sea with them.
 SHOWN_BY_BATTLE = frozenset({
     "battle", "space_battle", "ground_battle", "unit_lost", "leader_captured", "unit_taken", "retreated", "no_retreat",
-    "upkeep_paid",
+    "upkeep_paid", "captured", "turned_back", "revolt", "storm", "lost_at_sea",
 })
 #: Events that show the seats they are private to what they draw, are given, or look at.
 SHOWN_TO_DRAWER = frozenset({

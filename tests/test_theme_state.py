@@ -94,9 +94,9 @@ def test_a_theme_state_class_must_be_attrs_with_defaults():
 
 
 def test_the_bundled_themes_keep_their_values_in_their_own_state():
-    """Doctor Who finds its Nexus Points once a game; the city states roll each minor
-    city's income once, at setup."""
-    from warp_modules.classical_city_states import Hellas
+    """Doctor Who finds its Nexus Points once a game; the city states note each player's
+    home city at setup."""
+    from warp_modules.classical_city_states.ledger import Hellas
     from warp_modules.doctor_who import Galaxy, nexus_points
 
     game = game_after()
@@ -107,6 +107,6 @@ def test_the_bundled_themes_keep_their_values_in_their_own_state():
     pm = make_manager("classical_city_states")
     hellas = generate_for_theme(pm, zones=30, players=2, seed=3)
     polis = Game(GameSetup("classical_city_states", [Seat("Ann", "athens"), Seat("Bob", "sparta")], hellas, 3, 6), plugins=pm)
-    income = polis.state.theme(Hellas).income
-    minor = [z for z, t in enumerate(polis.state.zone_types) if t.id == "city"]
-    assert sorted(income) == minor and all(1 <= v <= 6 for v in income.values())
+    home = polis.state.theme(Hellas).home
+    assert sorted(home) == [0, 1]
+    assert all(polis.state.control[zone] == seat and polis.state.zone_types[zone].id == "home_city" for seat, zone in home.items())

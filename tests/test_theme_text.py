@@ -50,7 +50,7 @@ def test_the_city_states_count_in_gold_and_name_their_own_phases():
 def test_a_themes_event_sentence_is_filled_with_names():
     game = city_states()
     paid = Event("upkeep_paid", 3, 0, {"player": 0, "paid": 4, "unpaid": 1, "treasury": 7})
-    assert describe(game, paid) == "Ann paid upkeep for 4 Armies (1 unpaid); treasury 7 gold"
+    assert describe(game, paid) == "Ann paid upkeep for 4 units (1 unpaid); treasury 7 gold"
     hungry = Event("starving", 3, 0, {"player": 1, "zone": 0, "roll": 2, "total": 3, "counters": 1})
     assert describe(game, hungry) == f"Bob's unit in {game.board.names[0]} ({game.board.codes[0]}) goes hungry (roll 2, total 3): 1 starvation counter(s)"
     # A sentence naming a field the event lacks falls back to the plain telling, never an error.

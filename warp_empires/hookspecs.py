@@ -97,6 +97,16 @@ def warp_map_rules(players):
     """
 
 
+@hookspec(firstresult=True)
+def warp_default_map(players):
+    """The map file a game of the theme is played on when nobody names a map or asks for a
+    random one (a theme's own drawn map, such as a real region).
+
+    Called by ``play`` and ``simulate`` before they roll a random map. Returns the path of
+    a map file, or ``None`` (the default) for a random map; the first answer wins.
+    """
+
+
 @hookspec
 def warp_check_map(zone_map, players):
     """Constraints the theme cannot state as data.
@@ -227,6 +237,18 @@ def warp_battle_steps(game, zone, attacker, defender):
     :class:`~warp_empires.rules.battle.StartBattle` (whose ``units``, ``force``,
     ``no_bonus`` and ``loss_order`` say who fights, with what force, and who is lost
     first), ``BattleCards`` and ``ResolveBattle``.
+    """
+
+
+@hookspec
+def warp_after_move(game, seat, units, frm, to):
+    """A group of ``seat``'s units just moved from ``frm`` to ``to`` (by a move of the move
+    phase or a card; not a retreat).
+
+    Returns a list of :class:`~warp_empires.step.Step` to run once the players have had
+    their chance to react to the move (a reaction may undo it, so a step checks that the
+    units still stand in ``to``): entering a space may capture what is there, say. All
+    answers are run, in plugin order.
     """
 
 

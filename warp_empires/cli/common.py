@@ -67,6 +67,11 @@ def load_zone_map(path: str) -> ZoneMap:
     return load(path)
 
 
+def default_map_file(pm: Any, players: int) -> str | None:
+    """The theme's own map (``warp_default_map``), used when no map is named or asked for."""
+    return pm.hook.warp_default_map(players=players)
+
+
 def random_zone_map(pm: Any, zones: int, players: int, seed: int) -> ZoneMap:
     """A random map of the theme's kind, from the seed."""
     from ..mapgen import generate_for_theme

@@ -24,7 +24,7 @@ from ..plugins import discover
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
 from . import render
-from .common import friendly, load_zone_map, module_paths, one_line, random_zone_map, rulebook
+from .common import default_map_file, friendly, load_zone_map, module_paths, one_line, random_zone_map, rulebook
 from .hotseat import Hotseat
 from .prompts import InputEnded, ask_number, ask_text, menu
 from .replay_view import replay_command
@@ -207,7 +207,7 @@ def introduce(console: Console, game: Game, save_path: Path) -> None:
     console.rule(book.info.title or book.info.name, align="left")
     for seat, player in zip(game.setup.seats, s.players):
         who = "person" if seat.agent == "human" else f"computer ({seat.agent})"
-        console.print(render.name_text(game, player.seat), f"plays the {player.faction.name}, {who}", highlight=False)
+        console.print(render.seat_text(game, player.seat), f", {who}", sep="", highlight=False)
     limit = f"{game.setup.turn_limit} rounds" if game.setup.turn_limit else "no turn limit"
     console.print(f"{len(game.board)} zones, seed {game.setup.seed}, {limit}. Saving after every turn to {save_path}.", highlight=False, markup=False, soft_wrap=True)
     people = [i for i, seat in enumerate(game.setup.seats) if seat.agent == "human"]
@@ -257,6 +257,8 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, sav
             module = module or ask_module(console, paths)
             pm, book = rulebook(module, paths)
             seats = parse_seats(seat_specs, book, console, rng) if seat_specs else ask_seats(console, book, rng)
+            if not (map_file or zones):
+                map_file = default_map_file(pm, len(seats))  # the theme's own map, if it has one
             if guided and not (map_file or zones):
                 map_file, zones = ask_map(console, len(seats))
             if guided and turn_limit is None:

@@ -34,6 +34,13 @@ def name_text(game: Game, seat: int) -> Text:
     return Text("nobody", style="dim")
 
 
+def seat_text(game: Game, seat: int) -> Text:
+    """"Ann plays the Daleks" in the theme's words (``[text] plays``), the name in its colour."""
+    player = game.state.players[seat]
+    before, _, after = game.rules.text.seat_line("\0", player.faction.name).partition("\0")
+    return Text.assemble(before, name_text(game, seat), after)
+
+
 def phase_name(game: Game, phase: str) -> str:
     """The phase as players call it, in the theme's words (``[text] phases``)."""
     return "Setup" if phase == "setup" else game.rules.text.phase_name(phase)
@@ -324,7 +331,7 @@ def pass_screen(game: Game, seat: int) -> Panel:
     me = game.state.players[seat]
     body = Text.assemble(
         (f"Pass to {me.name}, press Enter", STYLES[seat % len(STYLES)]),
-        f"\n\n{me.name} plays the {me.faction.name}. Everyone else, please look away:\nwhat follows is for {me.name}'s eyes only.",
+        f"\n\n{game.rules.text.seat_line(me.name, me.faction.name)}. Everyone else, please look away:\nwhat follows is for {me.name}'s eyes only.",
     )
     return Panel(body, title="Hotseat", title_align="left", padding=(1, 4))
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import limits
-from .common import friendly, module_paths, rulebook
+from .common import default_map_file, friendly, module_paths, rulebook
 
 if TYPE_CHECKING:
     from ..simulation import RunSettings
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # starts: every other command starts as fast without it.
 
 
-def _settings(module, paths, seed, players, zones, turn_limit, agents, map_file, sets, check) -> RunSettings:
+def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agents, map_file, sets, check) -> RunSettings:
     """The run's settings from the options, each checked with a one-line error."""
     from .. import agents as computer_players
     from ..rulebook import SetupError
@@ -48,6 +48,8 @@ def _settings(module, paths, seed, players, zones, turn_limit, agents, map_file,
     variants = tuple(variant_rules.parse(text) for text in sets)
     variant_rules.check(variants, book.settings, book.unit_types.values(), book.card_types.values())
     map_text = None
+    if not map_file and not zones_given:
+        map_file = default_map_file(pm, players)  # the theme's own map, unless --zones asks for random ones
     if map_file:
         from ..mapgen.mapfile import loads
 
@@ -93,7 +95,8 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zone
 
     if resume and not out:
         raise click.BadParameter("needs --out FILE, the results file to carry on", param_hint="--resume")
-    settings = _settings(module, module_paths(ctx), seed, players, zones, turn_limit, agents or ("random",), map_file, sets, check)
+    zones_given = ctx.get_parameter_source("zones") is not click.core.ParameterSource.DEFAULT
+    settings = _settings(module, module_paths(ctx), seed, players, zones, zones_given, turn_limit, agents or ("random",), map_file, sets, check)
     workers = workers or every_core()
     console = Console(highlight=False)
     errors = Console(stderr=True, highlight=False)

@@ -165,15 +165,22 @@ class ThemeText:
     ``events`` maps an event kind to a sentence with ``{field}`` places, filled from the
     event's data with names (players, zones) written out; ``{player}`` is the player.
 
-    >>> text = ThemeText(currency="gold", phases={"muster": "Muster"})
-    >>> text.phase_name("muster"), text.phase_name("draw")
-    ('Muster phase', 'Draw phase')
+    ``plays`` introduces a seat, with ``{player}`` and ``{faction}`` places.
+
+    >>> text = ThemeText(currency="gold", phases={"muster": "Muster"}, plays="{player} plays {faction}")
+    >>> text.phase_name("muster"), text.phase_name("draw"), text.seat_line("Ann", "Athens")
+    ('Muster phase', 'Draw phase', 'Ann plays Athens')
     """
 
     currency: str = "EP"
+    plays: str = "{player} plays the {faction}"
     phases: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
     events: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
     decisions: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+
+    def seat_line(self, player: str, faction: str) -> str:
+        """How a seat is introduced: "Ann plays the Daleks", or the theme's own words."""
+        return self.plays.format(player=player, faction=faction)
 
     def phase_name(self, phase: str) -> str:
         """What players call ``phase`` ("Move phase", or the theme's own name for it)."""

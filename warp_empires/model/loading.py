@@ -257,7 +257,7 @@ THEME_TABLES = frozenset({"module", "settings", "map", "extra", "text"})
 
 def parse_text(entry: _Entry) -> ThemeText:
     """The [text] table: the theme's own words (see :class:`ThemeText`)."""
-    entry.unknown(frozenset({"currency", "phases", "events", "decisions"}))
+    entry.unknown(frozenset({"currency", "phases", "events", "decisions", "plays"}))
     words = {}
     for key in ("phases", "events", "decisions"):
         table = entry.get(key, dict, default={})
@@ -268,7 +268,17 @@ def parse_text(entry: _Entry) -> ThemeText:
                 raise entry.fail(f"{key}.{name}", "holds control characters; use printable text")
         words[key] = table
     currency = entry.get("currency", str, default="EP", check=lambda v: 0 < len(v.strip()) <= 20, allowed="use 1 to 20 characters")
-    return ThemeText(currency=currency, **words)
+    plays = entry.get("plays", str, default="{player} plays the {faction}", check=_seat_line_ok,
+                      allowed="write a sentence with {player} and {faction}, e.g. '{player} plays {faction}'")
+    return ThemeText(currency=currency, plays=plays, **words)
+
+
+def _seat_line_ok(text: str) -> bool:
+    try:
+        line = text.format(player="\0", faction="\1")
+    except (KeyError, IndexError, ValueError):
+        return False
+    return "\0" in line and "\1" in line and not any(ord(c) < 32 for c in text)
 
 
 def parse_settings(entry: _Entry, extra_entry: _Entry | None = None) -> Settings:

@@ -366,4 +366,5 @@ def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
         "moved", player=owner, by=by, frm=start, to=to, count=len(units), top=s.units[top].type.name,
         secret={"units": [s.units[u].type.name for u in units]},
     )
-    game.push(*reaction_window(game, MoveMade(move_id, by, start, to, tuple(units)), first=by, include_first=False))
+    after = [step for answer in game.hook.warp_after_move(game=game, seat=owner, units=tuple(units), frm=start, to=to) for step in answer or ()]
+    game.push(*reaction_window(game, MoveMade(move_id, by, start, to, tuple(units)), first=by, include_first=False), *after)

@@ -1,0 +1,255 @@
+"""Moving by land and by sea (the source rules, C3): who carries whom, how far a group goes, where
+it may not go, and what happens when it enters a space holding another player's units.
+
+A group moving by land is Armies, Rowers, Leaders and the Baggage its Armies carry (4 each);
+it never goes to sea. A group with ships is a sea group: it sails through the sea and may put
+in at the coastal spaces next to it. Each Fleet needs one Rowers aboard and carries 2
+Baggage; each Transport carries one Army (or Rowers) or 8 Baggage; Leaders sail with a Fleet
+or with an Army.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from warp_empires.kit import Option, Step, can_move, destinations, move_group, movable
+
+from . import places
+from .captives import Ransom
+from .traits import has_city_trait, leaders_with
+
+
+def carry_problem(k: dict[str, int], moving: bool = True) -> str | None:
+    """Why units of these kinds cannot travel together (or, ``moving=False``, lie at sea)."""
+    ships = k["fleet"] + k["transport"]
+    if not ships and not moving:
+        return "nothing carries them" if any(k.values()) else None
+    if not ships:
+        if k["baggage"] > 4 * k["army"]:
+            return "Baggage moves only when carried (an Army carries 4)"
+        return None
+    if moving and k["fleet"] > k["rowers"]:
+        return "a Fleet moves only with Rowers aboard"
+    passengers = k["army"] + max(0, k["rowers"] - k["fleet"])
+    if passengers > k["transport"]:
+        return "an Army crosses the sea on a Transport (one each)"
+    room = 2 * k["fleet"] + 8 * (k["transport"] - passengers)
+    if k["baggage"] > room:
+        return "no room for the Baggage (a Fleet carries 2, an empty Transport 8)"
+    if k["leader"] and not (k["fleet"] or k["army"]):
+        return "Leaders sail with a Fleet or an Army"
+    return None
+
+
+def group_problem(game, seat: int, units) -> str | None:
+    """Why this group cannot move: what it carries, or what it would leave adrift at sea."""
+    s = game.state
+    k = places.kinds_of(game, units)
+    if not (k["army"] or k["rowers"] or k["fleet"] or k["transport"] or k["leader"]):
+        return "Baggage cannot move by itself"
+    problem = carry_problem(k)
+    if problem is None:
+        zone = s.units[units[0]].zone
+        if places.is_sea(game, zone):
+            left = [u for u in s.stack(zone, seat) if u not in units]
+            if left and carry_problem(places.kinds_of(game, left), moving=False):
+                return "it would leave units adrift at sea"
+    return problem
+
+
+def allowance(game, seat: int, units) -> int:
+    """Movement points: Fleets 10 and Transports 8 by sea (an Admiral +2); by land Armies and
+    Rowers 4, Leaders alone 6 (a Marcher, Horsemen +1). 0 for a group that cannot move."""
+    if group_problem(game, seat, units):
+        return 0
+    k = places.kinds_of(game, units)
+    if k["fleet"] or k["transport"]:
+        return min(p for p, n in ((10, k["fleet"]), (8, k["transport"])) if n) + 2 * bool(leaders_with(game, units, "admiral"))
+    points = 4 if (k["army"] or k["rowers"]) else 6
+    return points + bool(leaders_with(game, units, "marcher")) + has_city_trait(game, seat, "horsemen")
+
+
+def closed_zones(game, seat: int, units) -> dict[int, str]:
+    """Where this group may not go, with the reason a player asking ``why`` is told."""
+    s = game.state
+    k = places.kinds_of(game, units)
+    by_sea = bool(k["fleet"] or k["transport"])
+    fights = k["army"] or k["rowers"] or (k["fleet"] and k["rowers"])
+    adding = k["army"] + k["fleet"] + k["transport"]
+    out: dict[int, str] = {}
+    for z, t in enumerate(s.zone_types):
+        sea = "sea" in t.tags
+        if by_sea and not sea and not places.on_the_sea(game, z):
+            out[z] = "ships keep to the sea and the coast next to it"
+        elif not by_sea and sea:
+            out[z] = "only a group with ships goes to sea"
+        elif "city" in t.tags and s.control.get(z) != seat:
+            out[z] = "no unit enters a neutral or enemy city (take it by diplomacy or assault)"
+        elif any(o != seat for o in s.owners_in(z)):
+            if any(o != seat and places.shows_arms(game, z, o) for o in s.owners_in(z)):
+                out[z] = "another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)"
+            elif not fights:
+                out[z] = "only Armies, Rowers or manned Fleets enter a space holding another player's units"
+        elif adding and places.stacked(game, seat, z) + adding > places.stacking_limit(game, z):
+            out[z] = f"the stacking limit there is {places.stacking_limit(game, z)} Armies, Fleets and Transports"
+    return out
+
+
+# ---------------------------------------------------------------------- choosing groups
+
+STOP = Option("stop", "Stop moving")
+GO = Option("go", "Move the units chosen so far")
+BACK = Option("back", "Move nothing from here")
+
+
+def one_of_each(game, units) -> list[int]:
+    """One unit of each kind among ``units`` (alone, units of one kind go alike)."""
+    seen: dict[str, int] = {}
+    for u in units:
+        seen.setdefault(game.state.units[u].type.id, u)
+    return list(seen.values())
+
+
+def can_go(game, seat: int, zone: int, units) -> bool:
+    return bool(units) and can_move(game, seat, zone, tuple(units))
+
+
+@attrs.frozen
+class Marches(Step):
+    """Move groups, one at a time, until the player stops (each unit moves once a turn);
+    ``left`` counts the stacks still to be picked, so the phase always ends."""
+
+    seat: int
+    left: int
+
+    def run(self, game):
+        if self.left <= 0:
+            return None
+        options = []
+        for zone in game.state.zones_with_units(self.seat):
+            group = movable(game, self.seat, zone)
+            if group and (can_go(game, self.seat, zone, group) or any(can_go(game, self.seat, zone, (u,)) for u in one_of_each(game, group))):
+                options.append(Option(f"zone:{zone}", f"{game.zone_name(zone)}: {len(group)} unit(s) to move", zone))
+        if not options:
+            return None
+        return game.ask(self.seat, "choose_stack", "Choose a stack to move", [STOP, *options])
+
+    def resume(self, game, decision, picked) -> None:
+        option = decision.options[picked[0]]
+        if option.id != "stop":
+            game.push(PickGroup(self.seat, option.value), Marches(self.seat, self.left - 1))
+
+
+@attrs.frozen
+class PickGroup(Step):
+    """Pick the units that go together (a Fleet with its Rowers, an Army on a Transport...)."""
+
+    seat: int
+    zone: int
+    chosen: tuple[int, ...] = ()
+
+    def run(self, game):
+        everyone = movable(game, self.seat, self.zone)
+        if len(everyone) == 1 and not self.chosen:
+            game.push(PickDestination(self.seat, self.zone, everyone))  # nothing to choose
+            return None
+        left = [u for u in everyone if u not in self.chosen]
+        options = [BACK]
+        if self.chosen and can_go(game, self.seat, self.zone, self.chosen):
+            options.append(GO)
+        elif not self.chosen and can_go(game, self.seat, self.zone, everyone):
+            options.append(Option("all", f"Move all {len(everyone)} units", everyone))
+        options += [Option(f"unit:{u}", f"Add {game.unit_label(u)}", u) for u in left]
+        return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
+
+    def resume(self, game, decision, picked) -> None:
+        option = decision.options[picked[0]]
+        if option.id == "back":
+            return
+        if option.id.startswith("unit:"):
+            game.push(attrs.evolve(self, chosen=(*self.chosen, option.value)))
+            return
+        group = self.chosen if option.id == "go" else tuple(option.value)
+        game.push(PickDestination(self.seat, self.zone, group))
+
+
+@attrs.frozen
+class PickDestination(Step):
+    seat: int
+    zone: int
+    units: tuple[int, ...]
+
+    def run(self, game):
+
+        reach = destinations(game, self.seat, self.zone, self.units)
+        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in sorted(reach)]
+        return game.ask(
+            self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to", options,
+            context={"from": self.zone, "units": self.units, "reach": reach},
+        )
+
+    def resume(self, game, decision, picked) -> None:
+        if picked:
+            move_group(game, self.units, decision.options[picked[0]].value, by=self.seat)
+
+
+# ---------------------------------------------------------------------- entering a space
+
+
+@attrs.frozen
+class Arrive(Step):
+    """A group entered a space holding another player's units (C3): if those hold Armies,
+    Rowers or a manned Fleet hidden under the top, the group is turned back to where it came
+    from; otherwise it captures them: Baggage, Transports and unmanned Fleets change sides,
+    Leaders are taken captive (and ransomed or put to death)."""
+
+    seat: int
+    units: tuple[int, ...]
+    frm: int
+    to: int
+
+    def run(self, game) -> None:
+        s = game.state
+        if any(s.units[u].zone != self.to or s.units[u].owner != self.seat for u in self.units):
+            return None  # the move was undone
+        others = sorted(s.owners_in(self.to) - {self.seat})
+        if not others:
+            return None
+        for o in others:
+            k = places.kinds_of(game, s.stack(self.to, o))
+            if k["army"] or k["rowers"]:
+                for u in self.units:
+                    s.move_unit(u, self.frm)
+                game.emit("turned_back", player=self.seat, zone=self.to, frm=self.frm, holder=o)
+                return None
+        steps = []
+        for o in others:
+            taken = s.stack(self.to, o)
+            names = [s.units[u].type.name for u in taken]
+            for u in taken:
+                if s.units[u].type.is_leader:
+                    s.capture(u, self.seat)
+                    steps.append(Ransom(self.seat, u))
+                else:
+                    s.change_owner(u, self.seat)
+            game.emit("captured", player=self.seat, zone=self.to, previous=o, units=names)
+        game.push(*steps)
+        return None
+
+
+def settle_at_sea(game, zone: int, seat: int) -> None:
+    """Units at sea with nothing left to carry them are lost: Baggage first, then Armies
+    and Rowers, then Leaders (after a lost sea battle or a storm)."""
+    s = game.state
+    if not places.is_sea(game, zone):
+        return
+    for kind in ("baggage", "army", "rowers", "leader"):
+        while True:
+            stack = s.stack(zone, seat)
+            if not stack or carry_problem(places.kinds_of(game, stack), moving=False) is None:
+                return
+            victim = next((u for u in stack if (s.units[u].type.is_leader if kind == "leader" else s.units[u].type.id == kind)), None)
+            if victim is None:
+                break
+            game.emit("lost_at_sea", player=seat, zone=zone, secret={"unit": s.units[victim].type.name})
+            s.return_to_pool(victim)

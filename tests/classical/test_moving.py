@@ -1,0 +1,185 @@
+"""Moving by land and by sea, carrying, and entering other players' spaces (the source rules, C3)."""
+
+from __future__ import annotations
+
+from warp_empires.rules.move import destinations
+from warp_empires.model.state import CAPTURED, POOL
+
+from .scenario import (
+    AEGINA, ATHENS, ATTICA, CITHAERON, CORINTH, ELEUSIS, MEGARA, MYRTOAN, NAUPLIA, PARNES, SARONIC, THEBES, events, give,
+    kinds, option_ids, place, run_phases, scenario, start_moving,
+)
+
+
+def reach(game, seat, zone, units):
+    return destinations(game, seat, zone, tuple(units))
+
+
+def test_armies_march_four_on_land_forest_and_hill_cost_two_and_never_go_to_sea():
+    game = scenario("athens", "corinth")
+    army = place(game, 0, ATTICA, "army")
+    # Cithaeron (forest) 2 + Parnes (hill) 2 = 4: Thebes, beyond, is out of reach.
+    assert reach(game, 0, ATTICA, army) == {ATHENS: 1, ELEUSIS: 1, CITHAERON: 2, PARNES: 4}
+
+
+def test_a_leader_alone_goes_six_and_thebans_ride_one_further():
+    game = scenario("athens", "thebes")
+    pericles = place(game, 0, ATTICA, "pericles")
+    assert reach(game, 0, ATTICA, pericles)[PARNES] == 4  # and Thebes itself is an enemy city
+    theban = place(game, 1, ATTICA, "army")  # Horsemen: 5 points
+    game.state.control[THEBES] = 1
+    assert reach(game, 1, ATTICA, theban)[PARNES] == 4 and max(reach(game, 1, ATTICA, theban).values()) == 5
+
+
+def test_no_unit_enters_a_neutral_or_enemy_city():
+    game = scenario("athens", "corinth")
+    army = place(game, 0, ATTICA, "army")
+    assert MEGARA not in reach(game, 0, ATTICA, army)  # neutral
+    place(game, 0, MEGARA, "army")
+    game.state.control[MEGARA] = 0
+    assert MEGARA in reach(game, 0, ATTICA, army)
+    near = place(game, 0, MEGARA, "army")
+    assert CORINTH not in reach(game, 0, MEGARA, near)  # Bob's home city
+
+
+def test_a_fleet_moves_only_with_rowers_aboard_ten_by_sea():
+    game = scenario("athens", "corinth")
+    fleet, rowers = place(game, 0, ATHENS, "fleet", "rowers")
+    assert reach(game, 0, ATHENS, [fleet]) == {}
+    by_sea = reach(game, 0, ATHENS, [fleet, rowers])
+    assert by_sea == {SARONIC: 1, MYRTOAN: 2, NAUPLIA: 3}  # ships keep to the sea and its shores; cities only their own
+
+
+def test_a_transport_carries_one_army_so_two_armies_need_two_transports():
+    game = scenario("athens", "corinth")
+    a1, a2, t1, t2 = place(game, 0, ATHENS, "army", "army", "transport", "transport")
+    assert reach(game, 0, ATHENS, [a1, a2, t1]) == {}
+    assert reach(game, 0, ATHENS, [a1, a2, t1, t2])[NAUPLIA] == 3
+    start_moving(game)
+    game.decide(f"zone:{ATHENS}")
+    for unit in (a1, a2, t1):
+        game.decide(f"unit:{unit}")
+    assert "go" not in option_ids(game)  # two Armies, one Transport: they cannot sail
+    game.decide(f"unit:{t2}")
+    game.decide("go")
+    game.decide(f"zone:{NAUPLIA}")
+    assert kinds(game, NAUPLIA, 0) == ["army", "army", "transport", "transport"]
+
+
+def test_baggage_travels_only_with_a_carrier():
+    game = scenario("athens", "corinth")
+    army, *baggage = place(game, 0, ATTICA, "army", *["baggage"] * 5)
+    assert reach(game, 0, ATTICA, baggage[:1]) == {}
+    assert reach(game, 0, ATTICA, [army, *baggage]) == {}  # an Army carries 4
+    assert reach(game, 0, ATTICA, [army, *baggage[:4]])[ELEUSIS] == 1
+
+
+def test_a_group_may_not_leave_armies_adrift_at_sea():
+    game = scenario("athens", "corinth")
+    army, transport, fleet, rowers = place(game, 0, SARONIC, "army", "transport", "fleet", "rowers")
+    assert reach(game, 0, SARONIC, [transport, fleet, rowers]) == {}
+    assert reach(game, 0, SARONIC, [fleet, rowers])[AEGINA - 1] == 1  # the Myrtoan Sea
+
+
+def test_a_lone_leader_is_captured_and_ransomed_home():
+    game = scenario("athens", "corinth")
+    army = place(game, 0, ATTICA, "army")
+    periander = place(game, 1, ELEUSIS, "periander")[0]
+    game.state.players[1].treasury = 6
+    start_moving(game)
+    game.decide(f"zone:{ATTICA}")
+    game.decide(f"zone:{ELEUSIS}")
+    assert game.state.units[periander].place == CAPTURED
+    assert game.pending.kind == "ransom" and game.pending.player == 0
+    game.decide("ransom")
+    assert game.pending.kind == "pay_ransom" and game.pending.player == 1
+    game.decide("pay")
+    s = game.state
+    assert (s.players[0].treasury, s.players[1].treasury) == (5, 1)
+    assert s.units[periander].zone == CORINTH and s.units[periander].owner == 1
+    assert events(game, "ransomed") == [{"player": 1, "by": 0, "amount": 5, "unit": "Periander", "zone": CORINTH}]
+    assert s.units[army[0]].zone == ELEUSIS
+
+
+def test_a_leader_put_to_death_never_returns():
+    game = scenario("athens", "corinth")
+    place(game, 0, ATTICA, "army")
+    periander = place(game, 1, ELEUSIS, "periander")[0]
+    start_moving(game)
+    game.decide(f"zone:{ATTICA}")
+    game.decide(f"zone:{ELEUSIS}")
+    game.decide("death")
+    assert game.state.units[periander].place == POOL
+    from warp_modules.classical_city_states.recruit import leaders_to_gain
+
+    assert [game.state.units[u].type.id for u in leaders_to_gain(game, 1)] == ["timoleon"]
+
+
+def test_baggage_and_an_unmanned_fleet_change_sides_on_entry():
+    game = scenario("athens", "corinth")
+    fleet, rowers = place(game, 0, ATHENS, "fleet", "rowers")
+    _, transport, _ = place(game, 1, SARONIC, "fleet", "transport", "baggage")
+    game.state.set_top(transport)  # Bob shows the Transport: nothing armed to be seen
+    start_moving(game)
+    game.decide(f"zone:{ATHENS}")
+    game.decide("all")
+    game.decide(f"zone:{SARONIC}")
+    assert kinds(game, SARONIC, 0) == ["baggage", "fleet", "fleet", "rowers", "transport"]
+    assert kinds(game, SARONIC, 1) == []
+    assert events(game, "captured")[0]["units"] == ["Transport", "Fleet", "Baggage"]
+
+
+def test_a_space_showing_arms_is_closed_and_hidden_arms_turn_a_group_back():
+    game = scenario("athens", "corinth")
+    army = place(game, 0, ATTICA, "army")
+    place(game, 1, ELEUSIS, "army")
+    assert ELEUSIS not in reach(game, 0, ATTICA, army)
+    game.state.set_top(place(game, 1, ELEUSIS, "baggage")[0])  # Bob shows Baggage on top
+    assert ELEUSIS in reach(game, 0, ATTICA, army)
+    start_moving(game)
+    game.decide(f"zone:{ATTICA}")
+    game.decide(f"zone:{ELEUSIS}")
+    assert game.state.units[army[0]].zone == ATTICA and game.state.units[army[0]].moved
+    assert events(game, "turned_back") == [{"player": 0, "zone": ELEUSIS, "frm": ATTICA, "holder": 1}]
+
+
+def test_forced_march_sends_armies_six_points():
+    game = scenario("athens", "corinth")
+    army = place(game, 0, ELEUSIS, "army")[0]
+    assert reach(game, 0, ELEUSIS, [army]) == {ATTICA: 1, ATHENS: 2, CITHAERON: 3}
+    (card,) = give(game, 0, "forced_march")
+    run_phases(game, 0, "first_move")
+    game.decide(f"card:{card}")
+    game.decide(f"zone:{ELEUSIS}")
+    assert game.pending.context["reach"] == {ATTICA: 1, ATHENS: 2, CITHAERON: 3, PARNES: 5}
+
+
+def test_why_names_the_rule_that_closes_a_space():
+    from warp_empires.cli.explain import unreachable
+
+    game = scenario("athens", "corinth")
+    army = tuple(place(game, 0, ATTICA, "army"))
+    assert unreachable(game, ATTICA, army, MEGARA) == (
+        "Megara (MEG) is closed to this group: no unit enters a neutral or enemy city (take it by diplomacy or assault)."
+    )
+    place(game, 1, ELEUSIS, "army")
+    assert unreachable(game, ATTICA, army, ELEUSIS) == (
+        "Eleusis (ELE) is closed to this group: another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)."
+    )
+
+
+def test_stacking_limits_count_armies_fleets_and_transports_only():
+    game = scenario("athens", "corinth")
+    armies = place(game, 0, ATTICA, "army", "army", "army", "army")
+    place(game, 0, CITHAERON, "army")  # a forest holds 3
+    assert CITHAERON in reach(game, 0, ATTICA, armies[:2])
+    assert CITHAERON not in reach(game, 0, ATTICA, armies[:3])
+    place(game, 0, CITHAERON, "rowers", "baggage", "pericles")  # none of them counts
+    assert CITHAERON in reach(game, 0, ATTICA, armies[:2])
+
+
+def test_rowers_may_sail_on_a_transport():
+    game = scenario("athens", "corinth")
+    rowers, transport = place(game, 0, ATHENS, "rowers", "transport")
+    assert reach(game, 0, ATHENS, [rowers, transport])[NAUPLIA] == 3
+    assert reach(game, 0, ATHENS, [rowers]) == {ATTICA: 1, ELEUSIS: 2, CITHAERON: 3}  # alone, by land
