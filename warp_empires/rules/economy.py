@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import attrs
@@ -53,7 +54,12 @@ def upkeep_capacity(game: Game, seat: int) -> int:
 
 
 def revenue_phase(game: Game, seat: int) -> list[Step]:
-    return [CollectRevenue(seat)]
+    return [_revenue_step(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _revenue_step(seat: int) -> Step:
+    return CollectRevenue(seat)  # a frozen value: every turn shares it
 
 
 @attrs.frozen
@@ -71,7 +77,12 @@ class CollectRevenue(Step):
 
 
 def upkeep_phase(game: Game, seat: int) -> list[Step]:
-    return [Upkeep(seat)]
+    return [_upkeep_step(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _upkeep_step(seat: int) -> Step:
+    return Upkeep(seat)  # a frozen value: every turn shares it
 
 
 @attrs.frozen
@@ -101,7 +112,12 @@ class Upkeep(Step):
 
 
 def control_phase(game: Game, seat: int) -> list[Step]:
-    return [TakeControl(seat)]
+    return [_control_step(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _control_step(seat: int) -> Step:
+    return TakeControl(seat)  # a frozen value: every turn shares it
 
 
 @attrs.frozen

@@ -7,6 +7,7 @@ another player's units, and never enters an impassable zone its faction cannot e
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -26,7 +27,12 @@ GO = Option("go", "Move the units chosen so far")
 
 
 def move_phase(game: Game, seat: int) -> list[Step]:
-    return [MovePhase(seat)]
+    return [_move_step(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _move_step(seat: int) -> Step:
+    return MovePhase(seat)  # a frozen value: every turn shares it
 
 
 @attrs.frozen
