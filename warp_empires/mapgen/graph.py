@@ -7,6 +7,7 @@ compiled graph routines, so a 100,000-zone map costs milliseconds per question.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterable, Sequence
 
@@ -33,6 +34,10 @@ class ZoneGraph:
         self.indptr = m.indptr
         self.indices = m.indices
 
+    @functools.cached_property
+    def _float_matrix(self) -> csr_matrix:
+        return self.matrix.astype(np.float64)
+
     @classmethod
     def of(cls, zone_map) -> ZoneGraph:
         """The graph of a :class:`~warp_empires.zonemap.ZoneMap`."""
@@ -47,7 +52,7 @@ class ZoneGraph:
 
     def restricted(self, keep: np.ndarray) -> csr_matrix:
         """The adjacency matrix with every border touching a zone outside ``keep`` removed."""
-        keep = keep.astype(np.int8)
+        keep = keep.astype(np.float64)  # the searches work in float64: no copy per search
         rows = np.repeat(np.arange(self.count), np.diff(self.indptr))
         data = keep[rows] * keep[self.indices]
         m = csr_matrix((data, self.indices.copy(), self.indptr.copy()), shape=self.matrix.shape)
@@ -82,12 +87,14 @@ class ZoneGraph:
         if len(src) == 0:
             return np.zeros((0, self.count))
         if keep is None:
-            m = self.matrix
+            m = self._float_matrix
         elif isinstance(keep, np.ndarray):
             m = self.restricted(keep)
         else:
             m = keep
-        d = csgraph.shortest_path(m, method="D", directed=False, unweighted=True, indices=src)
+        # Every border is in the matrix both ways, so a directed search finds the same
+        # distances without scipy first adding the matrix to its transpose.
+        d = csgraph.shortest_path(m, method="D", directed=True, unweighted=True, indices=src)
         return np.atleast_2d(d)
 
     def path_through(self, start: Sequence[int], goal: np.ndarray) -> list[int]:
