@@ -46,14 +46,15 @@ def draw_cards(game: Game, seat: int, count: int) -> list[int]:
         drawn.append(s.deck.pop())
     hand.extend(drawn)
     if drawn:
-        game.emit("cards_drawn", player=seat, count=len(drawn), secret={"cards": [game.card_name(c) for c in drawn]})
+        names = game.rules.card_names
+        game.emit("cards_drawn", player=seat, count=len(drawn), secret={"cards": [names[c] for c in drawn]})
     return drawn
 
 
 def discard_card(game: Game, seat: int, card: int) -> None:
     game.state.players[seat].hand.remove(card)
     game.state.discard.append(card)
-    game.emit("card_discarded", player=seat, card=game.card_name(card))
+    game.emit("card_discarded", player=seat, card=game.rules.card_names[card])
 
 
 def hand_limit(game: Game, seat: int) -> int:
