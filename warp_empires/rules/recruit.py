@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..decisions import Decision, Option
+from ..decisions import Decision, Later, Option
 from ..step import Step
 from ..model.state import OFFER
 from .reactions import RollDie
@@ -56,12 +56,19 @@ def placements(game: Game, seat: int, unit: int) -> list[int]:
 def can_place(game: Game, seat: int, unit: int, zone: int) -> bool:
     """Whether ``seat`` may place ``unit`` in ``zone``, a zone it controls."""
     s = game.state
+    if not zone_takes_units(game, zone):
+        return False
+    return False not in game.hook.warp_can_place(game=game, seat=seat, unit_type=s.units[unit].type, zone=zone)
+
+
+def zone_takes_units(game: Game, zone: int) -> bool:
+    """Whether new units may be placed in ``zone`` at all: it generates revenue and its
+    type's recruit limit is not reached this phase (whatever the unit)."""
+    s = game.state
     ztype = s.zone_types[zone]
     if not ztype.generates_revenue:
         return False
-    if ztype.recruit_limit is not None and s.registers.get(f"placed:{zone}", 0) >= ztype.recruit_limit:
-        return False
-    return False not in game.hook.warp_can_place(game=game, seat=seat, unit_type=s.units[unit].type, zone=zone)
+    return ztype.recruit_limit is None or s.registers.get(f"placed:{zone}", 0) < ztype.recruit_limit
 
 
 def recruit_phase(game: Game, seat: int) -> list[Step]:
@@ -91,6 +98,10 @@ class DrawOffer(Step):
         return None
 
 
+def buy_text(unit_label: str, price: int) -> str:
+    return f"Buy {unit_label} for {price}"
+
+
 @attrs.frozen
 class Buy(Step):
     seat: int
@@ -111,16 +122,22 @@ class Buy(Step):
                 price_of[kind] = cost(game, self.seat, u)
             prices[u] = price_of[kind]
         options = []
+        zones = game.state.control.zones_of(self.seat)
         placeable: dict[str, bool] = {}
+        if game.hook.only_generic("warp_can_place"):
+            # No theme says where a kind of unit may go: a zone takes every kind or none.
+            anywhere = any(zone_takes_units(game, z) for z in zones)
+            placeable = dict.fromkeys(price_of, anywhere)
+        label = game.rules.unit_label
         for u, price in prices.items():
             if price > treasury:
                 continue
-            kind = units[u].type.id
-            ok = placeable.get(kind)
+            kind = units[u].type
+            ok = placeable.get(kind.id)
             if ok is None:
-                ok = placeable[kind] = any(can_place(game, self.seat, u, z) for z in game.state.control.zones_of(self.seat))
+                ok = placeable[kind.id] = any(can_place(game, self.seat, u, z) for z in zones)
             if ok:
-                options.append(Option(f"unit:{u}", f"Buy {game.unit_label(u)} for {price}", u))
+                options.append(tuple.__new__(Option, (f"unit:{u}", Later((buy_text, label(kind), price)), u)))
         if not options:
             self._finish(game)
             return None
