@@ -21,7 +21,8 @@ def zone_revenue(game: Game, zone: int) -> int:
 
 def revenue_parts(game: Game, seat: int) -> list[Modifier]:
     """What ``seat`` would earn now: controlled zones plus every modifier, itemised."""
-    parts = [Modifier("controlled zones", sum(zone_revenue(game, z) for z in game.state.control.zones_of(seat)))]
+    types = game.state.zone_types
+    parts = [Modifier("controlled zones", sum([types[z].revenue for z in game.state.control.zones_of(seat)]))]
     extra = [m for answer in game.hook.warp_revenue_modifiers(game=game, seat=seat) for m in answer or ()]
     parts.extend(sorted(extra))  # sorted: the order plugins were registered in never shows
     return parts
