@@ -80,9 +80,17 @@ def mixed_stacks(game: Game, seat: int) -> list[int]:
 def has_mixed_stack(game: Game, seat: int) -> bool:
     """Whether ``seat`` has a mixed stack (asked at every decision of a move phase, so it
     stops at the first)."""
+    units, zone_units = game.state.units, game.state.zone_units
     for zone, count in game.state.occupied.get(seat, {}).items():
-        if count > 1 and _mixed(game, seat, zone):
-            return True
+        if count > 1:
+            first = None
+            for u in zone_units.get(zone):  # _mixed, written out: asked at every decision of a move phase
+                unit = units[u]
+                if unit.owner == seat:
+                    if first is None:
+                        first = unit.type
+                    elif unit.type is not first:
+                        return True
     return False
 
 
@@ -411,7 +419,9 @@ def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
     move_id = s.next_play
     s.next_play += 1
     # Others see the unit now on top of the owner's stack where the group arrived (B4, B14).
-    top = next(u for u in s.zone_units[to] if s.units[u].owner == owner)
+    for top in s.zone_units[to]:
+        if s.units[top].owner == owner:
+            break
     game.emit(
         "moved", player=owner, by=by, frm=start, to=to, count=len(units), top=s.units[top].type.name,
         secret={"units": [s.units[u].type.name for u in units]},

@@ -132,14 +132,19 @@ def _window_seats(n: int, first: int, include_first: bool) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(0 if include_first else 1, n))
 
 
+_WINDOWS = {kind: f"reacts:{kind}" for kind in WHAT_HAPPENED}
+
+
 @attrs.frozen
 class ReactionWindow(Step):
     trigger: Trigger
     seats: tuple[int, ...]
 
     def run(self, game: Game) -> Decision | None:
+        kind = self.trigger.kind
+        window = _WINDOWS.get(kind) or f"reacts:{kind}"
         for seat in self.seats:
-            options = card_options(game, seat, self.trigger, f"reacts:{self.trigger.kind}")
+            options = card_options(game, seat, self.trigger, window)
             if options:
                 what = WHAT_HAPPENED[self.trigger.kind]
                 return game.ask(seat, "reaction", f"React? ({what})", options + [PASS], context={"trigger": self.trigger})

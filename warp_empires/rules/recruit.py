@@ -50,6 +50,8 @@ def generic_cost(game: Game, seat: int, unit_type) -> int:
 
 
 def placements(game: Game, seat: int, unit: int) -> list[int]:
+    if game.hook.unanswered("warp_can_place"):  # a zone takes every kind of unit or none
+        return [zone for zone in game.state.controlled(seat) if zone_takes_units(game, zone)]
     return [zone for zone in game.state.controlled(seat) if can_place(game, seat, unit, zone)]
 
 
@@ -124,8 +126,8 @@ class Buy(Step):
         options = []
         zones = game.state.control.zones_of(self.seat)
         placeable: dict[str, bool] = {}
-        if game.hook.only_generic("warp_can_place"):
-            # No theme says where a kind of unit may go: a zone takes every kind or none.
+        if game.hook.unanswered("warp_can_place"):
+            # Nothing says where a kind of unit may go: a zone takes every kind or none.
             anywhere = any(zone_takes_units(game, z) for z in zones)
             placeable = dict.fromkeys(price_of, anywhere)
         label = game.rules.unit_label
@@ -141,7 +143,7 @@ class Buy(Step):
         if not options:
             self._finish(game)
             return None
-        context = {"drawn": [(u, game.unit_label(u), price) for u, price in prices.items()], "treasury": treasury}
+        context = {"drawn": [(u, label(units[u].type), price) for u, price in prices.items()], "treasury": treasury}
         return game.ask(self.seat, "buy", f"Recruit (treasury {treasury})", [DONE, *options], context=context)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
