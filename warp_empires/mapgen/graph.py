@@ -18,7 +18,7 @@ from scipy.sparse import csgraph
 
 #: Graphs of at most this many zones are searched in plain Python: scipy's searches
 #: check and copy their matrix first, which on a small map costs more than the search.
-SMALL_GRAPH = 2000
+SMALL_GRAPH = 250
 
 
 class ZoneGraph:
