@@ -2,10 +2,16 @@
 
     python bench/bench_mapgen.py                 # 100, 1,000, 10,000 and 100,000 zones
     python bench/bench_mapgen.py --sizes 500 5000 --repeat 5
+    python bench/bench_mapgen.py --no-baseline   # this tree only
+
+Each size is also generated, in the same run, by an earlier commit of the generator
+(``--baseline``, default e4aa3f3, unpacked as bench_engine.py does), from that commit's
+own theme data, and the time it took is printed beside this tree's.
 
 Each size runs in a fresh process, so the peak memory printed is that size's own
-(it includes about 100 MB of numpy, scipy and the rest of Python). Times are the best
-of ``--repeat`` runs. The generator times everything a user waits for: placing and
+(it includes about 100 MB of numpy, scipy and the rest of Python). Times are CPU
+time, the best of ``--repeat`` runs (scipy's Voronoi alone, cheap to repeat, the best of
+at least ten): other work on a shared machine only slows a run. The generator times everything a user waits for: placing and
 relaxing the sites, cutting the cells, rolling types until every rule holds, naming
 the zones and building the ZoneMap; "map file" is writing its text (``mapfile.dumps``).
 A benchmark prints figures; it asserts nothing.
@@ -15,16 +21,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from bench_engine import BASELINE, baseline_tree, import_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def measure(zones: int, repeat: int) -> dict:
+def measure(zones: int, repeat: int, data: Path) -> dict:
     import numpy as np
     from scipy.spatial import Voronoi
 
@@ -34,15 +43,15 @@ def measure(zones: int, repeat: int) -> dict:
     from warp_empires.mapgen.voronoi import voronoi_cells
     from warp_empires.model.loading import load_theme_data
 
-    theme = load_theme_data(ROOT / "modules" / "doctor_who" / "data")
+    theme = load_theme_data(data)
     runs = 1 if zones >= 100_000 else repeat
 
-    def best(fn) -> float:
+    def best(fn, runs: int = runs) -> float:
         times = []
         for _ in range(runs):
-            start = time.perf_counter()
+            start = time.process_time()
             fn()
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         return min(times)
 
     made = []
@@ -50,7 +59,7 @@ def measure(zones: int, repeat: int) -> dict:
     write = best(lambda: dumps(made[-1]))
     shape = build_layout("voronoi", zones, players=4, rng=stage_numpy(1, "layout"))
     sites = np.asarray(shape.sites)
-    voronoi = best(lambda: Voronoi(sites))
+    voronoi = best(lambda: Voronoi(sites), max(runs, 10))  # cheap: more runs find its quickest, so the ratio errs high
     cells = best(lambda: voronoi_cells(sites, shape.width, shape.height))
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
     return {"zones": zones, "generate": generate, "voronoi": voronoi, "cells": cells, "write": write, "peak_mb": peak_mb}
@@ -60,25 +69,42 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1_000, 10_000, 100_000])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--baseline", default=BASELINE, help=f"the commit to compare with (default {BASELINE})")
+    parser.add_argument("--no-baseline", action="store_true", help="measure this tree only")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--data", default=str(ROOT / "modules" / "doctor_who" / "data"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(measure(args.one, args.repeat)))
+        print(json.dumps(measure(args.one, args.repeat, Path(args.data))))
         return
 
-    print(f"{'zones':>8} {'generate':>10} {'Voronoi alone':>14} {'ratio':>7} {'cells only':>11} {'map file':>9} {'peak memory':>12}")
+    def run(tree: Path | None, zones: int) -> dict:
+        env = None
+        if tree is not None:
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(import_dir(tree)), os.environ.get("PYTHONPATH", "")]))
+        data = (tree or ROOT) / "modules" / "doctor_who" / "data"
+        cmd = [sys.executable, __file__, "--one", str(zones), "--repeat", str(args.repeat), "--data", str(data)]
+        out = subprocess.run(cmd, capture_output=True, text=True, env=env)
+        if out.returncode:
+            raise SystemExit(f"the map benchmark failed on {tree or ROOT}:\n{out.stderr}")
+        return json.loads(out.stdout)
+
+    earlier = None if args.no_baseline else baseline_tree(args.baseline)
+    before_head = "" if earlier is None else f" {'before':>9}"
+    print(f"{'zones':>8} {'generate':>10}{before_head} {'Voronoi alone':>14} {'ratio':>7} {'cells only':>11} {'map file':>9} {'peak memory':>12}")
     rows = {}
     for zones in args.sizes:
-        out = subprocess.run(
-            [sys.executable, __file__, "--one", str(zones), "--repeat", str(args.repeat)],
-            capture_output=True, text=True, check=True,
-        ).stdout
-        r = rows[zones] = json.loads(out)
+        r = rows[zones] = run(None, zones)
+        before = "" if earlier is None else f" {run(earlier, zones)['generate']:>8.3f}s"
         print(
-            f"{zones:>8,} {r['generate']:>9.3f}s {r['voronoi']:>13.4f}s {r['generate'] / r['voronoi']:>6.1f}x "
+            f"{zones:>8,} {r['generate']:>9.3f}s{before} {r['voronoi']:>13.4f}s {r['generate'] / r['voronoi']:>6.1f}x "
             f"{r['cells']:>10.4f}s {r['write']:>8.3f}s {r['peak_mb']:>9.0f} MB",
             flush=True,
         )
+    if earlier is not None:
+        print(f"(before: generation by {args.baseline}, measured in the same run)")
+    worst = max(rows.values(), key=lambda r: r["generate"] / r["voronoi"])
+    print(f"largest ratio: {worst['generate'] / worst['voronoi']:.1f}x scipy's Voronoi alone, at {worst['zones']:,} zones")
     if 10_000 in rows:
         r = rows[10_000]
         print(f"10,000 zones: generation takes {r['generate'] / r['voronoi']:.1f}x scipy's Voronoi alone (aim: at most 5x)")

@@ -107,3 +107,20 @@ def _doctor_who():
     from warp_empires.plugins import find_module
 
     return find_module("doctor_who").plugin
+
+
+def test_a_reshuffled_deck_comes_out_in_the_order_random_shuffle_gives():
+    """Games replay from their seed (B12): the engine's shuffle draws the same random bits
+    as random.shuffle and leaves the generator where random.shuffle would."""
+    import random
+
+    from warp_empires.rules.cards import shuffle
+
+    for size in (0, 1, 2, 7, 33, 200):
+        for seed in range(5):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(size)), list(range(size))
+            shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert ours.random() == theirs.random()

@@ -79,7 +79,7 @@ class Game:
         self._stack: list[Step] = []
         self._pending: tuple[Decision, Step] | None = None
         self._notify = bool(self.pm.hook.warp_game_event.get_hookimpls())
-        self._run_rules(lambda: self._start(TurnStep(0)))
+        self._run_rules(self._start, TurnStep(0))
 
     def _start(self, first_turn: Step) -> None:
         self.hook.warp_setup(game=self)
@@ -112,21 +112,26 @@ class Game:
         naming the theme's file and line; the game is then broken, but ``choices`` (less
         the last) replays it to just before.
         """
-        if self._pending is None:
+        pending = self._pending
+        if pending is None:
             raise IllegalChoice("the game is over; there is nothing to decide")
-        decision, step = self._pending
-        picked = decision.resolve(choice)
+        decision, step = pending
         options = decision.options
-        self.choices.append(options[picked[0]].id if decision.count == 1 else [options[i].id for i in picked])
+        if type(choice) is int and decision.count == 1 and 0 <= choice < len(options):
+            picked: tuple[int, ...] = (choice,)  # the usual answer of agents, checked first
+            self.choices.append(options[choice].id)
+        else:
+            picked = decision.resolve(choice)
+            self.choices.append(options[picked[0]].id if decision.count == 1 else [options[i].id for i in picked])
         self._pending = None
         self.decisions += 1
-        self._run_rules(lambda: step.resume(self, decision, picked))
+        self._run_rules(step.resume, self, decision, picked)
 
-    def _run_rules(self, first: Callable[[], None]) -> None:
-        """Do ``first``, then run the rules to the next decision; an error raised in a
-        theme's own code comes out as a ThemeError naming its file and line."""
+    def _run_rules(self, first: Callable[..., None], *args: Any) -> None:
+        """Do ``first(*args)``, then run the rules to the next decision; an error raised in
+        a theme's own code comes out as a ThemeError naming its file and line."""
         try:
-            first()
+            first(*args)
             self._advance()
         except Exception as exc:
             blamed = theme_error(self.pm, exc, self.setup.module)
@@ -135,9 +140,10 @@ class Game:
             raise blamed from exc
 
     def _advance(self) -> None:
-        stack = self._stack
-        while stack and not self.state.over:
-            step = stack.pop()
+        stack, state = self._stack, self.state  # rules change the state, never replace it
+        pop = stack.pop
+        while stack and not state.over:
+            step = pop()
             decision = step.run(self)
             if decision is None:
                 continue

@@ -43,7 +43,7 @@ class RuleHooks:
 
     def __init__(self, pm: Any):
         self._pm = pm
-        self._generic: dict[str, bool] = {}
+        self._generic: dict[Any, bool] = {}
 
     def only_generic(self, name: str) -> bool:
         """Whether the generic ruleset alone answers hook ``name`` (no theme or extra
@@ -52,6 +52,13 @@ class RuleHooks:
         if known is None:
             impls = getattr(self._pm.hook, name).get_hookimpls()
             known = self._generic[name] = all(impl.plugin_name == "generic" for impl in impls)
+        return known
+
+    def unanswered(self, name: str) -> bool:
+        """Whether no plugin at all (not even the generic ruleset) implements hook ``name``."""
+        known = self._generic.get(("none", name))
+        if known is None:
+            known = self._generic[("none", name)] = not getattr(self._pm.hook, name).get_hookimpls()
         return known
 
     def __getattr__(self, name: str) -> Callable[..., Any]:

@@ -283,6 +283,12 @@ class Rulebook:
         return tuple(Option(key, label, card) for card, (key, label) in enumerate(zip(self.card_keys, self.play_labels)))
 
     @functools.cached_property
+    def card_tests(self) -> tuple[tuple[str, Effect, Any], ...]:
+        """Per card id: its type id, its effect and its effect's test key (what a hand's
+        test for playable cards asks of every card, at nearly every decision)."""
+        return tuple((ct.id, self.effects[ct.id], self.test_keys.get(ct.id)) for ct in self.cards)
+
+    @functools.cached_property
     def discard_options(self) -> tuple[Option, ...]:
         """Per card id: the option of discarding it by choice (``Discard <name>``)."""
         return tuple(Option(key, f"Discard {name}", card) for card, (key, name) in enumerate(zip(self.card_keys, self.card_names)))

@@ -24,7 +24,7 @@ Point = tuple[float, float]
 
 
 def _points(value: Iterable[Sequence[float]]) -> tuple[Point, ...]:
-    return tuple((float(x), float(y)) for x, y in value)
+    return tuple([(float(x), float(y)) for x, y in value])  # a list first: quicker than a generator
 
 
 @attrs.frozen

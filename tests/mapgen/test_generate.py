@@ -151,3 +151,27 @@ def test_a_theme_check_that_fails_rolls_again(make):
 def test_a_theme_check_that_always_fails_is_named_in_the_error(make):
     with pytest.raises(MapGenerationError, match="last problem: the Doctor is not amused$"):
         make(zones=20, players=2, seed=0, extra_check=lambda m, p: ["the Doctor is not amused"])
+
+
+@pytest.mark.parametrize("zones", [60, 600])
+def test_borders_crossed_are_counted_alike_on_small_and_large_maps(zones):
+    """Small maps are searched breadth first in plain Python, larger ones by scipy: both
+    count the borders crossed over the zones kept, and cannot reach past a dropped zone."""
+    import numpy as np
+    from scipy.sparse import csgraph
+
+    from warp_empires.mapgen.graph import SMALL_GRAPH, ZoneGraph
+    from warp_empires.mapgen.layout import build_layout
+    from warp_empires.mapgen.seeds import stage_numpy
+
+    shape = build_layout("voronoi", zones, players=2, rng=stage_numpy(zones, "layout"))
+    graph = ZoneGraph(shape.count, shape.cells.edges)
+    keep = np.random.default_rng(zones).random(graph.count) < 0.6
+    sources = [0, 5, graph.count - 1]
+    for mask in (None, keep, graph.restricted(keep)):
+        found = graph.distances(sources, mask)
+        m = graph.matrix if mask is None else graph.restricted(keep)
+        expected = csgraph.shortest_path(m, directed=False, unweighted=True, indices=sources)
+        assert np.array_equal(found, expected)
+    assert (zones <= SMALL_GRAPH) == (zones == 60)
+    assert np.isinf(graph.distances(sources, keep)).any()  # some zones are cut off by the mask

@@ -79,6 +79,30 @@ def test_relaxation_evens_out_the_zones():
     assert after.std() < before.std()
 
 
+@pytest.mark.parametrize("count, seed", [(7, 1), (300, 2), (1200, 3)])
+def test_the_cells_are_scipys_voronoi_cells(count, seed):
+    """Cells built from the triangulation have the corners and borders of scipy's Voronoi
+    diagram of the same sites and their mirror images."""
+    from scipy.spatial import Voronoi
+
+    from warp_empires.mapgen.voronoi import MIN_BORDER, _with_mirrors
+
+    w, h = frame_size(count, 4, 3)
+    sites = relax(random_sites(count, w, h, np.random.default_rng(seed)), w, h)
+    cells = voronoi_cells(sites, w, h)
+    spacing = np.sqrt(w * h / count)
+    vor = Voronoi(_with_mirrors(sites, w, h, 8 * spacing))
+    for i in range(count):
+        corners = vor.vertices[vor.regions[vor.point_region[i]]]
+        assert {tuple(p) for p in np.round(corners, 6)} == {tuple(p) for p in np.round(cells.polygon(i), 6)}, f"cell {i}"
+    rp = vor.ridge_points
+    inside = (rp[:, 0] < count) & (rp[:, 1] < count)
+    rv = np.asarray(vor.ridge_vertices)[inside]
+    length = np.linalg.norm(vor.vertices[rv[:, 0]] - vor.vertices[rv[:, 1]], axis=1)
+    borders = {tuple(sorted(e)) for e in rp[inside][length > MIN_BORDER * spacing].tolist()}
+    assert {tuple(e) for e in cells.edges.tolist()} == borders
+
+
 def test_the_fast_centroids_agree_with_the_cells():
     w, h = frame_size(500, None, None)
     sites = random_sites(500, w, h, np.random.default_rng(4))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -27,8 +28,10 @@ from .voronoi import Cells
 ATTEMPTS = 25
 
 
+@functools.lru_cache(maxsize=1)
 def generator_name() -> str:
-    """What a map file records as its maker."""
+    """What a map file records as its maker (looked up once: reading the installed
+    package's metadata takes longer than the rest of a small map)."""
     try:
         return f"warp-empires {metadata.version('warp-empires')}"
     except metadata.PackageNotFoundError:

@@ -9,6 +9,7 @@ possible: Skaro is ``SKA``, a second Sk... zone ``SK2``.
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_right
 import random
 import re
 import string
@@ -40,13 +41,17 @@ def _syllables(first: bool) -> tuple[list[str], list[float]]:
 # ready-made tables is several times faster than a draw per letter group.
 _FIRST, _FIRST_CUM = _syllables(first=True)
 _LATER, _LATER_CUM = _syllables(first=False)
+_FIRST_TOTAL, _FIRST_LAST = _FIRST_CUM[-1] + 0.0, len(_FIRST) - 1
+_LATER_TOTAL, _LATER_LAST = _LATER_CUM[-1] + 0.0, len(_LATER) - 1
 
 
 def made_up_name(rng: random.Random) -> str:
     """A pronounceable name of two or three syllables, sometimes with a suffix."""
+    draw = rng.random
     while True:
-        later = rng.choices(_LATER, cum_weights=_LATER_CUM, k=2 if rng.random() < 0.3 else 1)
-        name = rng.choices(_FIRST, cum_weights=_FIRST_CUM)[0] + "".join(later)
+        # What rng.choices(table, cum_weights=cum, k=...) draws, one bisection a syllable.
+        later = [_LATER[bisect_right(_LATER_CUM, draw() * _LATER_TOTAL, 0, _LATER_LAST)] for _ in range(2 if draw() < 0.3 else 1)]
+        name = _FIRST[bisect_right(_FIRST_CUM, draw() * _FIRST_TOTAL, 0, _FIRST_LAST)] + "".join(later)
         if 4 <= len(name) <= 10 and not _HARD.search(name):
             break
     name = name.capitalize()
@@ -129,20 +134,25 @@ _NOT_CODE = re.compile(r"[^A-Z0-9]")
 
 
 def _letters(name: str) -> str:
-    letters = _NOT_CODE.sub("", name.upper())
+    letters = name.upper()
+    if not (letters.isascii() and letters.isalnum()):  # most names are letters only
+        letters = _NOT_CODE.sub("", letters)
     if not letters or not letters[0].isalpha():
         letters = "Z" + letters
     return (letters + "ZZ")[: max(3, len(letters))]
 
 
 # Codes tried for a name, shortest and closest to the name first; each family is
-# shared by every name with the same first letters, so a family is walked only once.
+# shared by every name with the same first letters, so a family is walked only once,
+# and its codes are written only as far as it is walked.
+_TWO_DIGITS = tuple(str(d) for d in range(10, 100))
+_THREE_DIGITS = tuple(str(d) for d in range(100, 1000))
 _FAMILIES = (
-    (3, lambda p: [p]),
-    (2, lambda p: [p + d for d in "23456789"]),
-    (3, lambda p: [p + d for d in "23456789"]),
-    (2, lambda p: [p + str(d) for d in range(10, 100)]),
-    (1, lambda p: [p + str(d) for d in range(100, 1000)]),
+    (3, lambda p: iter((p,))),
+    (2, lambda p: (p + d for d in "23456789")),
+    (3, lambda p: (p + d for d in "23456789")),
+    (2, lambda p: (p + d for d in _TWO_DIGITS)),
+    (1, lambda p: (p + d for d in _THREE_DIGITS)),
 )
 
 
@@ -169,15 +179,23 @@ def zone_codes(names: Sequence[str]) -> list[str]:
             codes[i] = quick
             taken.add(quick)
             continue
-        walks = []
+        # The families in order, then the spare codes; a family is made when first
+        # walked, and a code passed over is never offered again.
         for f, (width, make) in enumerate(_FAMILIES):
             key = (f, letters[:width])
-            if key not in families:
-                families[key] = iter(make(letters[:width]))
-            walks.append(families[key])
-        for c in itertools.chain(*walks, spare):
-            if c not in taken and owner.get(c.lower(), i) == i:
-                codes[i] = c
+            walk = families.get(key)
+            if walk is None:
+                walk = families[key] = make(letters[:width])
+            for c in walk:
+                if c not in taken and owner.get(c.lower(), i) == i:
+                    codes[i] = c
+                    break
+            if codes[i]:
                 break
+        else:
+            for c in spare:
+                if c not in taken and owner.get(c.lower(), i) == i:
+                    codes[i] = c
+                    break
         taken.add(codes[i])
     return codes

@@ -8,11 +8,9 @@ to the frame, and all the polygon work below is done on flat numpy arrays at onc
 
 from __future__ import annotations
 
-import itertools
-
 import attrs
 import numpy as np
-from scipy.spatial import Delaunay, Voronoi
+from scipy.spatial import Delaunay
 
 #: Borders shorter than this fraction of the typical zone width are dropped: two
 #: zones touching at (nearly) a point do not look like neighbours to a player.
@@ -89,30 +87,66 @@ def _fans(sites: np.ndarray, owner: np.ndarray, verts: np.ndarray, width: float,
 
 
 def voronoi_cells(sites: np.ndarray, width: float, height: float) -> Cells:
-    """The Voronoi cells of ``sites`` (inside ``[0, width] x [0, height]``) cut to that frame."""
+    """The Voronoi cells of ``sites`` (inside ``[0, width] x [0, height]``) cut to that frame.
+
+    Built from the Delaunay triangulation, which scipy makes in about half the time of
+    the Voronoi diagram: a cell's corners are the circumcentres of the triangles around
+    its site, and two cells share a border where their sites share a triangle edge
+    (the border joins the circumcentres of the two triangles on either side of it).
+    """
     sites = np.asarray(sites, dtype=float)
     n = len(sites)
+    tri, spacing = _mirrored_diagram(sites, width, height, Delaunay, _triangles_usable(n, width, height))
+    simplices, centres = tri.simplices, tri.centres
+    corner_of = simplices.ravel()
+    mine = corner_of < n
+    pts, start, area, centroids = _fans(sites, corner_of[mine], np.repeat(centres, 3, axis=0)[mine], width, height)
+    pts, start = _drop_repeated_corners(pts, start, 1e-9 * spacing)
 
-    def usable(vor: Voronoi, spacing: float) -> bool:
-        regions = [vor.regions[r] for r in vor.point_region[:n]]
-        sizes = np.fromiter(map(len, regions), dtype=np.int64, count=n)
-        flat = np.fromiter(itertools.chain.from_iterable(regions), dtype=np.int64, count=int(sizes.sum()))
-        vor.flat_regions = (sizes, flat)
-        return bool((sizes >= 3).all() and (flat >= 0).all()) and _inside(vor.vertices[flat], width, height, spacing)
-
-    vor, spacing = _mirrored_diagram(sites, width, height, Voronoi, usable)
-    sizes, flat = vor.flat_regions
-    pts, start, area, centroids = _fans(sites, np.repeat(np.arange(n), sizes), vor.vertices[flat], width, height)
-
-    # Ridges between two original sites are borders; those with a mirror image are
-    # the frame edge, and those between mirrors lie outside the frame.
-    rp = vor.ridge_points
-    inside = (rp[:, 0] < n) & (rp[:, 1] < n)
-    rv = np.asarray(vor.ridge_vertices, dtype=np.int64)[inside]
-    length = np.linalg.norm(vor.vertices[rv[:, 0]] - vor.vertices[rv[:, 1]], axis=1)
-    edges = np.sort(rp[inside][length > MIN_BORDER * spacing], axis=1)  # each ridge is listed once
+    # Each triangle edge between two original sites is a border; the triangle across
+    # it is the neighbour opposite the third corner. Every edge is seen from both of
+    # its triangles; the one with the lower index keeps it. Between four sites on one
+    # circle (a site, its mirror image and another pair) both triangles share their
+    # circumcentre, and the zero-length border is dropped with the other short ones.
+    across = tri.neighbors
+    tri_ids = np.repeat(np.arange(len(simplices)), 3)
+    opposite = np.tile(np.arange(3), len(simplices))
+    a = simplices[tri_ids, (opposite + 1) % 3]
+    b = simplices[tri_ids, (opposite + 2) % 3]
+    other = across.ravel()
+    keep = (a < n) & (b < n) & (other > tri_ids)
+    a, b, t, o = a[keep], b[keep], tri_ids[keep], other[keep]
+    length = np.linalg.norm(centres[t] - centres[o], axis=1)
+    edges = np.sort(np.column_stack([a, b])[length > MIN_BORDER * spacing], axis=1)
     edges = edges[np.lexsort((edges[:, 1], edges[:, 0]))]
     return Cells(pts, start, centroids, area, edges)
+
+
+def _drop_repeated_corners(pts: np.ndarray, start: np.ndarray, tolerance: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each polygon without corners that repeat the one before (triangles on one circle
+    share a circumcentre)."""
+    count = np.diff(start)
+    owner = np.repeat(np.arange(len(count)), count)
+    prev = np.arange(len(pts)) - 1
+    prev[start[:-1]] = start[1:] - 1
+    keep = np.abs(pts - pts[prev]).max(axis=1) > tolerance
+    if keep.all():
+        return pts, start
+    return pts[keep], np.concatenate([[0], np.cumsum(np.bincount(owner[keep], minlength=len(count)))])
+
+
+def _triangles_usable(n: int, width: float, height: float):
+    """The test that a triangulation of ``n`` sites and their mirrors closes every
+    original cell inside the frame (also working out every triangle's circumcentre)."""
+
+    def usable(tri: Delaunay, spacing: float) -> bool:
+        if (np.unique(tri.convex_hull) < n).any():
+            return False
+        tri.centres = _circumcentres(tri.points, tri.simplices)
+        near = tri.centres[(tri.simplices < n).any(axis=1)]
+        return len(near) > 0 and bool(np.isfinite(near).all()) and _inside(near, width, height, spacing)
+
+    return usable
 
 
 def _circumcentres(p: np.ndarray, simplices: np.ndarray) -> np.ndarray:
@@ -127,24 +161,11 @@ def _circumcentres(p: np.ndarray, simplices: np.ndarray) -> np.ndarray:
 
 
 def cell_centroids(sites: np.ndarray, width: float, height: float) -> np.ndarray:
-    """The centroids of the clipped Voronoi cells of ``sites``, for Lloyd relaxation.
-
-    Works from the Delaunay triangulation (the corners of a site's cell are the
-    circumcentres of the triangles around it), which scipy builds in about half the
-    time of the full Voronoi diagram; relaxation needs nothing but the centroids.
-    """
+    """The centroids of the clipped Voronoi cells of ``sites``, for Lloyd relaxation
+    (only the centroids: no borders, no repeated corners dropped)."""
     sites = np.asarray(sites, dtype=float)
     n = len(sites)
-
-    def usable(tri: Delaunay, spacing: float) -> bool:
-        if (np.unique(tri.convex_hull) < n).any():
-            return False
-        around = tri.simplices[(tri.simplices < n).any(axis=1)]
-        tri.centres = _circumcentres(tri.points, tri.simplices)
-        near = tri.centres[(tri.simplices < n).any(axis=1)]
-        return len(around) > 0 and bool(np.isfinite(near).all()) and _inside(near, width, height, spacing)
-
-    tri, _ = _mirrored_diagram(sites, width, height, Delaunay, usable)
+    tri, _ = _mirrored_diagram(sites, width, height, Delaunay, _triangles_usable(n, width, height))
     corner_of = tri.simplices.ravel()
     mine = corner_of < n
     owner = corner_of[mine]

@@ -8,6 +8,7 @@ goes to the defender.
 
 from __future__ import annotations
 
+import functools
 from math import ceil
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -93,7 +94,12 @@ def battle_zones(game: Game, seat: int, zone_tag: str | None = None, exclude_tag
 
 
 def battle_phase(game: Game, seat: int) -> list[Step]:
-    return [BattlePhase(seat), AfterBattles(seat)]
+    return [*_battle_steps(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _battle_steps(seat: int) -> tuple[Step, ...]:
+    return (BattlePhase(seat), AfterBattles(seat))  # frozen values: every turn shares them
 
 
 @attrs.frozen

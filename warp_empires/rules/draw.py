@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import attrs
@@ -17,7 +18,12 @@ KEEP = Option("done", "Keep the rest of my hand")
 
 
 def draw_phase(game: Game, seat: int) -> list[Step]:
-    return [DiscardAny(seat), DrawStep(seat), DiscardToLimit(seat)]
+    return [*_draw_steps(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _draw_steps(seat: int) -> tuple[Step, ...]:
+    return (DiscardAny(seat), DrawStep(seat), DiscardToLimit(seat))  # frozen values: every turn shares them
 
 
 def draw_count(game: Game, seat: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import attrs
@@ -20,7 +21,8 @@ def zone_revenue(game: Game, zone: int) -> int:
 
 def revenue_parts(game: Game, seat: int) -> list[Modifier]:
     """What ``seat`` would earn now: controlled zones plus every modifier, itemised."""
-    parts = [Modifier("controlled zones", sum(zone_revenue(game, z) for z in game.state.control.zones_of(seat)))]
+    types = game.state.zone_types
+    parts = [Modifier("controlled zones", sum([types[z].revenue for z in game.state.control.zones_of(seat)]))]
     extra = [m for answer in game.hook.warp_revenue_modifiers(game=game, seat=seat) for m in answer or ()]
     parts.extend(sorted(extra))  # sorted: the order plugins were registered in never shows
     return parts
@@ -53,7 +55,12 @@ def upkeep_capacity(game: Game, seat: int) -> int:
 
 
 def revenue_phase(game: Game, seat: int) -> list[Step]:
-    return [CollectRevenue(seat)]
+    return [_revenue_step(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _revenue_step(seat: int) -> Step:
+    return CollectRevenue(seat)  # a frozen value: every turn shares it
 
 
 @attrs.frozen
@@ -71,7 +78,12 @@ class CollectRevenue(Step):
 
 
 def upkeep_phase(game: Game, seat: int) -> list[Step]:
-    return [Upkeep(seat)]
+    return [_upkeep_step(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _upkeep_step(seat: int) -> Step:
+    return Upkeep(seat)  # a frozen value: every turn shares it
 
 
 @attrs.frozen
@@ -101,7 +113,12 @@ class Upkeep(Step):
 
 
 def control_phase(game: Game, seat: int) -> list[Step]:
-    return [TakeControl(seat)]
+    return [_control_step(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _control_step(seat: int) -> Step:
+    return TakeControl(seat)  # a frozen value: every turn shares it
 
 
 @attrs.frozen

@@ -7,6 +7,7 @@ another player's units, and never enters an impassable zone its faction cannot e
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -20,13 +21,21 @@ if TYPE_CHECKING:
     from ..engine import Game
     from ..model.data import UnitType
 
+# Options built without the named tuple's keyword handling: move decisions list many.
+_new = tuple.__new__
+
 STOP = Option("stop", "Stop moving")
 ALL = "all"
 GO = Option("go", "Move the units chosen so far")
 
 
 def move_phase(game: Game, seat: int) -> list[Step]:
-    return [MovePhase(seat)]
+    return [_move_step(seat)]
+
+
+@functools.lru_cache(maxsize=64)
+def _move_step(seat: int) -> Step:
+    return MovePhase(seat)  # a frozen value: every turn shares it
 
 
 @attrs.frozen
@@ -71,9 +80,17 @@ def mixed_stacks(game: Game, seat: int) -> list[int]:
 def has_mixed_stack(game: Game, seat: int) -> bool:
     """Whether ``seat`` has a mixed stack (asked at every decision of a move phase, so it
     stops at the first)."""
+    units, zone_units = game.state.units, game.state.zone_units
     for zone, count in game.state.occupied.get(seat, {}).items():
-        if count > 1 and _mixed(game, seat, zone):
-            return True
+        if count > 1:
+            first = None
+            for u in zone_units.get(zone):  # _mixed, written out: asked at every decision of a move phase
+                unit = units[u]
+                if unit.owner == seat:
+                    if first is None:
+                        first = unit.type
+                    elif unit.type is not first:
+                        return True
     return False
 
 
@@ -98,7 +115,7 @@ class ChooseStackToArrange(Step):
         for z in mixed_stacks(game, self.seat):
             stack = game.state.stack(z, self.seat)
             label = Later((stack_text, game.board.names[z], len(stack), game.state.units[stack[0]].type))
-            options.append(Option(game.board.zone_keys[z], label, z))
+            options.append(_new(Option, (game.board.zone_keys[z], label, z)))
         return game.ask(self.seat, "choose_stack", "Which stack do you want to arrange?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -136,8 +153,11 @@ def _limits(game: Game, seat: int, units: tuple[int, ...], points: int | None) -
 
 def blocked_zones(game: Game, owner: int, group: list[int]) -> list[Any]:
     """The collections of zones closed to ``owner``'s moving group (the plugins' answers)."""
-    if not game.state.lasting and game.hook.only_generic("warp_blocked_zones"):
-        return []  # the generic rules close zones only by a lasting card effect (no_entry)
+    if game.hook.only_generic("warp_blocked_zones"):
+        # The generic rules close zones only by a lasting card effect (no_entry).
+        lasting = game.state.lasting
+        if not lasting or not any(e.kind == "no_entry" and e.seat == owner for e in lasting):
+            return []
     return [answer for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group) if answer]
 
 
@@ -155,9 +175,8 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
     # out rather than built on _limits: the zones closed to the group (a hook call) are
     # asked for only when some neighbour is open to it at all.
     s = game.state
-    group = list(units)
     if points is None:
-        points = game.hook.warp_move_allowance(game=game, seat=seat, units=group)
+        points = game.hook.warp_move_allowance(game=game, seat=seat, units=list(units))
     if points <= 0:
         return False
     owner = s.units[units[0]].owner
@@ -168,7 +187,7 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
         t = types[nxt]
         if t.move_cost <= points and (t.passable or t.id in can_enter):
             if closed is None:
-                closed = blocked_zones(game, owner, group)
+                closed = blocked_zones(game, owner, list(units))
             if not closed or not any(nxt in answer for answer in closed):
                 return True
     return False
@@ -180,18 +199,51 @@ def movers(game: Game, seat: int, zone: int, units: list[int], points: int | Non
         return [u for u in units if can_move(game, seat, zone, (u,), points)]
     # Under the generic rules a lone unit's moves depend on its type (its speed) and on
     # its owner, the same for the whole stack; a stack often holds several units of one
-    # type, so each type is asked about once.
+    # type, so each type is asked about once, with its allowance worked out here.
     chits = game.state.units
+    bonus = game.state.players[seat].faction.ability_total("speed_bonus")
     able: dict[str, bool] = {}
     out = []
     for u in units:
-        kind = chits[u].type.id
-        ok = able.get(kind)
+        kind = chits[u].type
+        ok = able.get(kind.id)
         if ok is None:
-            ok = able[kind] = can_move(game, seat, zone, (u,), points)
+            allowance = points if points is not None else (kind.speed + bonus if kind.speed else 0)
+            ok = able[kind.id] = can_move(game, seat, zone, (u,), allowance)
         if ok:
             out.append(u)
     return out
+
+
+def moving_group(game: Game, seat: int, zone: int, owner: int, tag: str | None = None, single: bool = False, points: int | None = None) -> tuple[int, ...]:
+    """``owner``'s units in ``zone`` that ``seat`` may move (as :func:`movable`) if they,
+    or with ``single`` the first of them, have somewhere to go; else ``()``.
+
+    Asked for every stack at nearly every decision of a move phase: the group and, under
+    the generic rules, its allowance (the slowest unit's speed plus the mover's bonus)
+    come from one look at the zone.
+    """
+    units = game.state.units
+    group = []
+    slowest = 0
+    for u in game.state.zone_units.get(zone):
+        unit = units[u]
+        if unit.owner == owner and not unit.moved:
+            kind = unit.type
+            speed = kind.speed
+            if speed > 0 and (tag is None or tag in kind.tags):
+                group.append(u)
+                if speed < slowest or not slowest:
+                    slowest = speed
+    if not group:
+        return ()
+    if points is None and game.hook.only_generic("warp_move_allowance"):
+        if single:
+            slowest = units[group[0]].type.speed
+        points = slowest + game.state.players[seat].faction.ability_total("speed_bonus")
+    if can_move(game, seat, zone, (group[0],) if single else tuple(group), points):
+        return tuple(group)
+    return ()
 
 
 def movable(game: Game, seat: int, zone: int, tag: str | None = None) -> tuple[int, ...]:
@@ -210,6 +262,10 @@ def stack_label(game: Game, zone: int, units: tuple[int, ...]) -> str:
 
 def stack_text(zone_name: str, count: int, top: UnitType) -> str:
     return f"{zone_name}: {count} unit{'s' if count != 1 else ''} ({top.name} (F{top.force}){', ...' if count > 1 else ''})"
+
+
+def show_text(unit_label: str) -> str:
+    return f"Show {unit_label}"
 
 
 def unit_text(verb: str, unit_type: UnitType) -> str:
@@ -240,10 +296,10 @@ class StackMoves(Step):
         owner = self.seat if self.owner is None else self.owner
         options = []
         for zone in game.state.zones_with_units(owner):
-            group = movable(game, owner, zone, self.tag)
-            if group and can_move(game, self.seat, zone, group[:1] if self.single else group, self.points):
+            group = moving_group(game, self.seat, zone, owner, self.tag, self.single, self.points)
+            if group:
                 label = Later((stack_text, game.board.names[zone], len(group), game.state.units[group[0]].type))
-                options.append(Option(game.board.zone_keys[zone], label, zone))
+                options.append(_new(Option, (game.board.zone_keys[zone], label, zone)))
         if not options:
             return None
         if self.required > 0:
@@ -295,7 +351,7 @@ class SelectUnits(Step):
             left = movers(game, self.seat, self.zone, left, self.points)
         else:
             left = [u for u in left if u in self.movers]
-        options += [Option(f"unit:{u}", Later((unit_text, verb, units[u].type)), u) for u in left]
+        options += [_new(Option, (f"unit:{u}", Later((unit_text, verb, units[u].type)), u)) for u in left]
         return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -323,7 +379,7 @@ class SelectDestination(Step):
     def run(self, game: Game) -> Decision | None:
         reach = destinations(game, self.seat, self.zone, self.units, self.points)
         keys, places = game.board.zone_keys, game.board.places
-        options = [Option(keys[z], places[z], z) for z in sorted(reach)]
+        options = [_new(Option, (keys[z], places[z], z)) for z in sorted(reach)]
         return game.ask(
             self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to",
             options, context={"from": self.zone, "units": self.units, "reach": reach},
@@ -343,7 +399,9 @@ class ArrangeStack(Step):
     zone: int
 
     def run(self, game: Game) -> Decision | None:
-        options = [Option(f"unit:{u}", f"Show {game.unit_label(u)}", u) for u in top_choices(game, self.seat, self.zone)]
+        label = game.rules.unit_label
+        units = game.state.units
+        options = [_new(Option, (f"unit:{u}", Later((show_text, label(units[u].type))), u)) for u in top_choices(game, self.seat, self.zone)]
         return game.ask(self.seat, "choose_top", f"Which unit do other players see on top in {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -361,7 +419,9 @@ def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
     move_id = s.next_play
     s.next_play += 1
     # Others see the unit now on top of the owner's stack where the group arrived (B4, B14).
-    top = next(u for u in s.zone_units[to] if s.units[u].owner == owner)
+    for top in s.zone_units[to]:
+        if s.units[top].owner == owner:
+            break
     game.emit(
         "moved", player=owner, by=by, frm=start, to=to, count=len(units), top=s.units[top].type.name,
         secret={"units": [s.units[u].type.name for u in units]},

@@ -8,6 +8,7 @@ negated. Players with no legal reaction are never asked.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -35,31 +36,31 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
     if not hand:
         return []
     rules = game.rules
-    wanted = rules.windows.get(accept) if isinstance(accept, str) else None
-    if wanted is None and isinstance(accept, str):
-        return []
+    if type(accept) is str:
+        wanted = rules.windows.get(accept)
+        if wanted is None:
+            return []
+    else:
+        wanted = None
     out = []
     seen: set[str] = set()
-    cards = rules.cards
-    effects = rules.effects
-    shared = rules.test_keys
+    tests = rules.card_tests
     tested: dict[Any, bool] = {}
     for card in hand:
-        type_id = cards[card].id
-        if type_id in seen:  # two copies of one card are the same choice
-            continue
+        type_id, effect, key = tests[card]
         if wanted is not None:
             if type_id not in wanted:
                 continue
-        elif not accept(effects[type_id]):
+        elif not accept(effect):
             continue
-        key = shared.get(type_id)
+        if type_id in seen:  # two copies of one card are the same choice
+            continue
         if key is None:
-            ok = effects[type_id].playable(game, seat, ctx)
+            ok = effect.playable(game, seat, ctx)
         else:  # e.g. two kinds of move card: one test answers both
             ok = tested.get(key)
             if ok is None:
-                ok = tested[key] = effects[type_id].playable(game, seat, ctx)
+                ok = tested[key] = effect.playable(game, seat, ctx)
         if ok:
             seen.add(type_id)
             out.append(rules.play_options[card])
@@ -75,14 +76,14 @@ class PlayCard(Step):
     ctx: Any = None
 
     def _effect(self, game: Game):
-        return game.rules.effects[game.rules.cards[self.card].id]
+        return game.rules.card_tests[self.card][1]
 
     def run(self, game: Game) -> Decision | None:
         targets = self._effect(game).targets(game, self.seat, self.ctx)
         if targets is None:
             self._commit(game, None, None)
             return None
-        name = game.card_name(self.card)
+        name = game.rules.card_names[self.card]
         return game.ask(self.seat, "card_target", f"Target of {name}", targets, context={"card": name})
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -96,7 +97,7 @@ class PlayCard(Step):
         discard_card(game, self.seat, self.card)
         play = s.next_play
         s.next_play += 1
-        game.emit("card_played", player=self.seat, card=game.card_name(self.card), target=label, play=play)
+        game.emit("card_played", player=self.seat, card=game.rules.card_names[self.card], target=label, play=play)
         window = reaction_window(game, CardPlayed(play, self.seat, self.card), first=self.seat, include_first=False)
         game.push(*window, ResolveCard(play, self.seat, self.card, target, self.ctx))
 
@@ -111,9 +112,9 @@ class ResolveCard(Step):
 
     def run(self, game: Game) -> None:
         if self.play in game.state.negated:
-            game.emit("card_negated", player=self.seat, card=game.card_name(self.card), play=self.play)
+            game.emit("card_negated", player=self.seat, card=game.rules.card_names[self.card], play=self.play)
             return None
-        game.rules.effects[game.rules.cards[self.card].id].resolve(game, self.seat, self.target, self.ctx)
+        game.rules.card_tests[self.card][1].resolve(game, self.seat, self.target, self.ctx)
         return None
 
 
@@ -122,9 +123,16 @@ def reaction_window(game: Game, trigger: Trigger, first: int, include_first: boo
     seats in order from ``first``; empty when the theme has no reaction cards at all."""
     if not game.rules.has_reactions:
         return []
-    n = len(game.state.players)
-    seats = tuple((first + i) % n for i in range(0 if include_first else 1, n))
+    seats = _window_seats(len(game.state.players), first, include_first)
     return [ReactionWindow(trigger, seats)] if seats else []
+
+
+@functools.lru_cache(maxsize=256)
+def _window_seats(n: int, first: int, include_first: bool) -> tuple[int, ...]:
+    return tuple((first + i) % n for i in range(0 if include_first else 1, n))
+
+
+_WINDOWS = {kind: f"reacts:{kind}" for kind in WHAT_HAPPENED}
 
 
 @attrs.frozen
@@ -133,8 +141,10 @@ class ReactionWindow(Step):
     seats: tuple[int, ...]
 
     def run(self, game: Game) -> Decision | None:
+        kind = self.trigger.kind
+        window = _WINDOWS.get(kind) or f"reacts:{kind}"
         for seat in self.seats:
-            options = card_options(game, seat, self.trigger, f"reacts:{self.trigger.kind}")
+            options = card_options(game, seat, self.trigger, window)
             if options:
                 what = WHAT_HAPPENED[self.trigger.kind]
                 return game.ask(seat, "reaction", f"React? ({what})", options + [PASS], context={"trigger": self.trigger})

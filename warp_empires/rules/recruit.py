@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..decisions import Decision, Option
+from ..decisions import Decision, Later, Option
 from ..step import Step
 from ..model.state import OFFER
 from .reactions import RollDie
@@ -50,18 +50,27 @@ def generic_cost(game: Game, seat: int, unit_type) -> int:
 
 
 def placements(game: Game, seat: int, unit: int) -> list[int]:
+    if game.hook.unanswered("warp_can_place"):  # a zone takes every kind of unit or none
+        return [zone for zone in game.state.controlled(seat) if zone_takes_units(game, zone)]
     return [zone for zone in game.state.controlled(seat) if can_place(game, seat, unit, zone)]
 
 
 def can_place(game: Game, seat: int, unit: int, zone: int) -> bool:
     """Whether ``seat`` may place ``unit`` in ``zone``, a zone it controls."""
     s = game.state
+    if not zone_takes_units(game, zone):
+        return False
+    return False not in game.hook.warp_can_place(game=game, seat=seat, unit_type=s.units[unit].type, zone=zone)
+
+
+def zone_takes_units(game: Game, zone: int) -> bool:
+    """Whether new units may be placed in ``zone`` at all: it generates revenue and its
+    type's recruit limit is not reached this phase (whatever the unit)."""
+    s = game.state
     ztype = s.zone_types[zone]
     if not ztype.generates_revenue:
         return False
-    if ztype.recruit_limit is not None and s.placed.get(zone, 0) >= ztype.recruit_limit:
-        return False
-    return False not in game.hook.warp_can_place(game=game, seat=seat, unit_type=s.units[unit].type, zone=zone)
+    return ztype.recruit_limit is None or s.placed.get(zone, 0) < ztype.recruit_limit
 
 
 def recruit_phase(game: Game, seat: int) -> list[Step]:
@@ -90,6 +99,10 @@ class DrawOffer(Step):
         return None
 
 
+def buy_text(unit_label: str, price: int) -> str:
+    return f"Buy {unit_label} for {price}"
+
+
 @attrs.frozen
 class Buy(Step):
     seat: int
@@ -110,20 +123,26 @@ class Buy(Step):
                 price_of[kind] = cost(game, self.seat, u)
             prices[u] = price_of[kind]
         options = []
+        zones = game.state.control.zones_of(self.seat)
         placeable: dict[str, bool] = {}
+        if game.hook.unanswered("warp_can_place"):
+            # Nothing says where a kind of unit may go: a zone takes every kind or none.
+            anywhere = any(zone_takes_units(game, z) for z in zones)
+            placeable = dict.fromkeys(price_of, anywhere)
+        label = game.rules.unit_label
         for u, price in prices.items():
             if price > treasury:
                 continue
-            kind = units[u].type.id
-            ok = placeable.get(kind)
+            kind = units[u].type
+            ok = placeable.get(kind.id)
             if ok is None:
-                ok = placeable[kind] = any(can_place(game, self.seat, u, z) for z in game.state.control.zones_of(self.seat))
+                ok = placeable[kind.id] = any(can_place(game, self.seat, u, z) for z in zones)
             if ok:
-                options.append(Option(f"unit:{u}", f"Buy {game.unit_label(u)} for {price}", u))
+                options.append(tuple.__new__(Option, (f"unit:{u}", Later((buy_text, label(kind), price)), u)))
         if not options:
             self._finish(game)
             return None
-        context = {"drawn": [(u, game.unit_label(u), price) for u, price in prices.items()], "treasury": treasury}
+        context = {"drawn": [(u, label(units[u].type), price) for u, price in prices.items()], "treasury": treasury}
         return game.ask(self.seat, "buy", f"Recruit (treasury {treasury})", [DONE, *options], context=context)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -157,7 +176,7 @@ class Place(Step):
     def run(self, game: Game) -> Decision:
         zones = placements(game, self.seat, self.unit)
         keys, names = game.board.zone_keys, game.board.names
-        options = [Option(keys[z], names[z], z) for z in zones]
+        options = [tuple.__new__(Option, (keys[z], names[z], z)) for z in zones]  # no keyword handling: a few a turn
         return game.ask(self.seat, "place", f"Place {game.unit_label(self.unit)} in", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:

@@ -42,7 +42,8 @@ class TurnStep(Step):
         if s.lasting:
             s.lasting = [e for e in s.lasting if e.until_turn >= s.turn]
         game.emit("turn_started", round=round_of(game), player=s.players[self.seat].name)
-        game.push(*turn_steps(tuple(game.rules.settings.phases), self.seat))
+        phases = game.rules.settings.phases
+        game.push(*turn_steps(phases if type(phases) is tuple else tuple(phases), self.seat))
         return None
 
 
@@ -58,9 +59,9 @@ class PhaseStep(Step):
     seat: int
 
     def run(self, game: Game) -> None:
-        game.state.phase = self.name
-        game.emit("phase_started", phase=self.name, player=self.seat)
-        game.push(*game.rules.phases[self.name](game, self.seat))
+        name = game.state.phase = self.name
+        game.emit("phase_started", phase=name, player=self.seat)
+        game.push(*game.rules.phases[name](game, self.seat))
         return None
 
 
