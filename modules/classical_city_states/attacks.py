@@ -100,7 +100,7 @@ class Assault(Step):
 
     def run(self, game) -> None:
         s = game.state
-        going = attackers(game, self.frm, self.seat, self.sea)
+        going = places.within_limit(game, self.seat, self.to, attackers(game, self.frm, self.seat, self.sea))
         for u in going:
             s.move_unit(u, self.to)
             s.units[u].moved = True
@@ -137,6 +137,7 @@ def capture_leftovers(game, zone: int, seat: int) -> None:
             else:
                 s.change_owner(u, seat)
         game.emit("captured", player=seat, zone=zone, previous=o, units=names)
+        places.burn_excess(game, seat, zone, stack)
 
 
 def fleets_of(game, seat: int) -> int:

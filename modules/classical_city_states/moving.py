@@ -233,6 +233,7 @@ class Arrive(Step):
                 else:
                     s.change_owner(u, self.seat)
             game.emit("captured", player=self.seat, zone=self.to, previous=o, units=names)
+            places.burn_excess(game, self.seat, self.to, taken)
         game.push(*steps)
         return None
 

@@ -12,6 +12,7 @@ from . import ledger
 
 ARMED = frozenset({"army", "rowers"})  # fight on land and cost upkeep
 SHOWS_ARMS = frozenset({"army", "rowers", "fleet"})
+COUNTED = frozenset({"army", "fleet", "transport"})  # the kinds stacking limits count
 RAZE_COUNTERS = 3  # what a sacked city receives (C4: the module's number)
 
 
@@ -120,4 +121,34 @@ def stacking_limit(game, zone: int) -> int:
 def stacked(game, seat: int, zone: int) -> int:
     """``seat``'s Armies, Fleets and Transports in ``zone`` (what stacking limits count)."""
     s = game.state
-    return sum(1 for u in s.zone_units.get(zone) if s.units[u].owner == seat and s.units[u].type.id in ("army", "fleet", "transport"))
+    return sum(1 for u in s.zone_units.get(zone) if s.units[u].owner == seat and s.units[u].type.id in COUNTED)
+
+
+def room(game, seat: int, zone: int) -> int:
+    """How many more Armies, Fleets and Transports ``seat`` may bring into ``zone``."""
+    return max(0, stacking_limit(game, zone) - stacked(game, seat, zone))
+
+
+def within_limit(game, seat: int, zone: int, units: list[int]) -> list[int]:
+    """``units`` cut so that, once in ``zone``, ``seat`` keeps to its stacking limit: the
+    counted kinds in their order up to the room left, every other unit."""
+    s = game.state
+    left = room(game, seat, zone)
+    out = []
+    for u in units:
+        if s.units[u].type.id in COUNTED:
+            if not left:
+                continue
+            left -= 1
+        out.append(u)
+    return out
+
+
+def burn_excess(game, seat: int, zone: int, taken: list[int]) -> None:
+    """Captured ships and Transports the captor has no room for are burnt (our design, C4):
+    the stacking limit holds after a capture as after a move."""
+    s = game.state
+    over = stacked(game, seat, zone) - stacking_limit(game, zone)
+    for u in [u for u in reversed(taken) if s.units[u].type.id in COUNTED][:max(0, over)]:
+        game.emit("burnt", player=seat, zone=zone, unit=s.units[u].type.name)
+        s.return_to_pool(u)

@@ -108,3 +108,16 @@ def test_a_beaten_garrison_retreats_inland_and_leaves_its_ships_to_the_victor():
     assert kinds(game, MEGARA, 1) == ["army"]
     assert kinds(game, CORINTH, 0) == ["army"] * 5 + ["fleet", "pericles", "transport"]
     assert s.control[CORINTH] == 0
+
+
+def test_an_attack_sends_no_more_armies_than_the_space_may_hold():
+    """Megara, a minor city, holds 6 Armies of one player: of 8 in Attica, 6 attack and 2 stay."""
+    game = scenario("athens", "corinth")
+    place(game, 0, ATTICA, *["army"] * 8)
+    game.state.control[MEGARA] = 1
+    run_phases(game, 0, "land_battle")
+    game.decide(f"attack:{ATTICA}:{MEGARA}")
+    assert events(game, "attack")[0]["count"] == 6
+    game.decide("hold")
+    assert kinds(game, MEGARA, 0) == ["army"] * 6 and kinds(game, ATTICA, 0) == ["army"] * 2
+    assert game.state.control[MEGARA] == 0

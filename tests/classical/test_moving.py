@@ -183,3 +183,18 @@ def test_rowers_may_sail_on_a_transport():
     rowers, transport = place(game, 0, ATHENS, "rowers", "transport")
     assert reach(game, 0, ATHENS, [rowers, transport])[NAUPLIA] == 3
     assert reach(game, 0, ATHENS, [rowers]) == {ATTICA: 1, ELEUSIS: 2, CITHAERON: 3}  # alone, by land
+
+
+def test_captured_ships_beyond_the_stacking_limit_are_burnt():
+    """Seven manned Fleets sail into the Saronic Gulf (8 at most) and take Bob's two lone
+    Transports: one fits, the other is burnt (the module's own rule, C4)."""
+    game = scenario("athens", "corinth")
+    place(game, 0, ATHENS, *["fleet", "rowers"] * 7)
+    place(game, 1, SARONIC, "transport", "transport")
+    start_moving(game)
+    game.decide(f"zone:{ATHENS}")
+    game.decide("all")
+    game.decide(f"zone:{SARONIC}")
+    assert kinds(game, SARONIC, 0) == ["fleet"] * 7 + ["rowers"] * 7 + ["transport"]
+    assert [(e["unit"], e["zone"]) for e in events(game, "burnt")] == [("Transport", SARONIC)]
+    assert game.state.units_of(1) == []
