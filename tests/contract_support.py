@@ -99,21 +99,6 @@ ORBITAL_MAP = ZoneMap.build(
     starts=[0, 8],
 )
 
-POLIS_MAP = ZoneMap.build(
-    [
-        ("Athens", "home_city", 7), ("Attica", "farmland", 0), ("Parnes", "hill", 0), ("Thebes", "city", 0),
-        ("Cithaeron", "forest", 0), ("Megara", "city", 0), ("Isthmus", "plain", 0), ("Corinth", "city", 0),
-        ("Nemea", "forest", 0), ("Argos", "city", 0), ("Sparta", "home_city", 7), ("Saronic Gulf", "sea", 0),
-        ("Gulf of Corinth", "sea", 0),
-    ],
-    [
-        (0, 1), (1, 2), (2, 3), (1, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9), (9, 10), (3, 4), (0, 11), (11, 5),
-        (11, 7), (7, 12), (12, 3), (11, 9), (6, 8),
-    ],
-    starts=[0, 10],
-)
-
-
 #: What a player who does nothing optional answers, in the fixture themes too.
 PASSIVE: Mapping[str, Any] = {
     **testing.PASSIVE,

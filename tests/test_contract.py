@@ -5,8 +5,6 @@
 * ``orbital`` (Orbital War, shaped like War Hammer Space Empires): per-faction pools,
   recruit limits per zone type, half-price leaders, transports, a space battle before the
   ground battle with bombardment.
-* ``polis`` (shaped like the classical city states): a nine-phase turn, movement points
-  and terrain costs, land and sea, gold upkeep per Army, sieges, diplomacy, its own card effect.
 
 Every fixture is a folder theme under ``tests/fixtures/contract/`` loaded like a
 ``--module-path`` folder; scenarios replace the theme's setup with an arranged position.
@@ -14,20 +12,17 @@ Every fixture is a folder theme under ``tests/fixtures/contract/`` loaded like a
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
 from warp_empires import ZoneMap
 from warp_empires.agents import RandomAgent
-from warp_empires.model.state import BOARD, POOL
+from warp_empires.model.state import BOARD
 from warp_empires.plugins import make_manager
 from warp_empires.testing import events, option_ids, play_random
 
 from contract_support import (
     ORBITAL_MAP,
     PASSIVE,
-    POLIS_MAP,
     SKIRMISH_MAP,
     advance,
     end_turn,
@@ -416,190 +411,3 @@ def test_orbital_checks_a_map_for_homeworlds():
     problems = [p for answer in pm.hook.warp_check_map(zone_map=ORBITAL_SCENARIO_MAP, players=3) for p in answer]
     assert problems == ["the map has 2 Homeworld(s) but 3 players need one each"]
     assert [p for answer in pm.hook.warp_check_map(zone_map=ORBITAL_SCENARIO_MAP, players=2) for p in answer] == []
-
-
-# --------------------------------------------------------------------------- Polis
-
-POLIS_PHASES = [
-    "draw", "revenue", "upkeep", "recruit", "diplomacy", "first_move", "sea_battle", "land_battle", "second_move",
-]
-
-# 0 Thebes (home) - 1 Dark Wood (forest) - 2 Old Forest (forest) - 3 Boeotian Plain
-# 0 - 4 - 5 - 6 - 7 - 8 (plains) - 9 Sparta (home); 0 - 10 Gulf (sea) - 9; 6 - 11 Plataea (farmland)
-POLIS_SCENARIO_MAP = ZoneMap.build(
-    [
-        ("Thebes", "home_city", 7), ("Dark Wood", "forest", 0), ("Old Forest", "forest", 0), ("Boeotian Plain", "plain", 0),
-        ("Plain A", "plain", 0), ("Plain B", "plain", 0), ("Plain C", "plain", 0), ("Plain D", "plain", 0),
-        ("Plain E", "plain", 0), ("Sparta", "home_city", 7), ("Gulf", "sea", 0), ("Plataea", "farmland", 0),
-    ],
-    [(0, 1), (1, 2), (2, 3), (0, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9), (0, 10), (10, 9), (6, 11)],
-    starts=[0, 9],
-)
-
-
-def _hellas():
-    """Polis's theme state class, from the rules module the loaded fixture uses."""
-    return sys.modules[type(fixture_plugin("polis")).__module__ + ".rules"].Hellas
-
-
-def _polis(arrange, **kw):
-    def full(game):
-        s = game.state
-        s.starts = (0, 9)
-        s.control.update({0: 0, 9: 1})
-        place(game, 1, "army", 9)
-        arrange(game)
-
-    return new_game("polis", POLIS_SCENARIO_MAP, ["athens", "sparta"], arrange=full, **kw)
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_polis_runs_nine_phases_every_turn(seed):
-    """A random game of Polis runs its nine phases in order, every turn, to the turn limit."""
-    game = play_random(new_game("polis", POLIS_MAP, ["athens", "sparta"], seed=seed, turn_limit=12), seed)
-    turns = phases_of_turns(game)
-    assert len(turns) == 24 and all(t == POLIS_PHASES for t in turns)
-    assert events(game, "game_over")[0]["reason"] == "turn limit"
-    assert events(game, "upkeep_paid") and events(game, "moved")
-
-
-def test_polis_army_with_four_points_stops_after_two_forests():
-    """Movement points are data: an Army has 4, a forest costs 2 to enter. From Thebes it
-    reaches the second forest but not the plain beyond (5 points), four plains on open
-    ground, and never the sea (warp_blocked_zones). A Leader (6 points) gets through."""
-
-    def arrange(game):
-        place(game, 0, "army", 0)
-        place(game, 0, "leader", 0)
-
-    game = _polis(arrange)
-    s = game.state
-    advance(game, {"choose_stack"})
-    assert s.phase == "first_move"
-    game.decide("zone:0")
-    army = next(u for u in s.stack(0, 0) if s.units[u].type.id == "army")
-    leader = next(u for u in s.stack(0, 0) if s.units[u].type.id == "leader")
-    game.decide(f"unit:{army}")
-    game.decide("go")
-    assert game.pending.kind == "choose_destination"
-    assert option_ids(game) == ["zone:1", "zone:2", "zone:4", "zone:5", "zone:6", "zone:7", "zone:11"]
-    assert game.pending.context["reach"] == {1: 2, 2: 4, 4: 1, 5: 2, 6: 3, 7: 4, 11: 4}
-    game.decide("zone:2")
-    assert s.units[army].zone == 2
-
-    assert game.pending.kind == "choose_stack" and option_ids(game) == ["stop", "zone:0"]  # the Leader is left
-    game.decide("zone:0")
-    assert game.pending.kind == "choose_destination"
-    assert game.pending.context["reach"][3] == 5  # forest, forest, plain: 5 of its 6 points
-    game.decide("zone:3")
-    assert s.units[leader].zone == 3
-    advance(game, {"choose_stack"})
-    # The second move phase asks nothing of Athens: both units have moved this turn.
-    assert game.pending.player == 1
-    assert phases_of_turns(game)[0] == POLIS_PHASES
-
-
-def test_polis_upkeep_is_paid_in_gold():
-    """The theme's upkeep phase replaces the generic one: 1 gold per Army each turn, nothing
-    for Leaders and Fleets. Thebes earns 7; five Armies cost 5; 2 gold are left."""
-
-    def arrange(game):
-        for _ in range(5):
-            place(game, 0, "army", 0)
-        place(game, 0, "leader", 0)
-        place(game, 0, "fleet", 0)
-
-    game = _polis(arrange)
-    s = game.state
-    advance(game, {"diplomacy", "play_card", "choose_stack"})
-    assert events(game, "upkeep_paid") == [{"player": 0, "paid": 5, "unpaid": 0, "treasury": 2}]
-    assert s.players[0].treasury == 2
-    assert len(s.units_of(0)) == 7
-
-
-def test_polis_unpaid_armies_starve_or_disband():
-    """With 3 gold for 5 Armies the player picks the 3 paid. An unpaid Army with 5 starvation
-    counters always disbands (any roll + 5 >= 6); an unpaid Army in farmland with none never
-    does (a roll - 1 <= 5) and gets its first counter; a paid Army loses its counters. The
-    generic upkeep (5 x revenue units, here 0) would have disbanded them all."""
-    ids = {}
-
-    def arrange(game):
-        s = game.state
-        s.control.pop(0)  # Athens holds no city: no revenue this turn
-        ids["doomed"] = place(game, 0, "army", 4)
-        ids["farmer"] = place(game, 0, "army", 11)
-        ids["paid"] = [place(game, 0, "army", 4) for _ in range(3)]
-        s.theme(_hellas()).starving.update({ids["doomed"]: 5, ids["paid"][0]: 2})
-        s.players[0].treasury = 3
-
-    game = _polis(arrange)
-    s = game.state
-    advance(game, {"pay_upkeep"})
-    assert game.pending.count == 3 and len(game.pending.options) == 5
-    game.decide([f"unit:{u}" for u in ids["paid"]])
-    assert s.players[0].treasury == 0
-    assert events(game, "upkeep_paid") == [{"player": 0, "paid": 3, "unpaid": 2, "treasury": 0}]
-    assert s.units[ids["doomed"]].place == POOL
-    (disbanded,) = events(game, "unit_disbanded")
-    assert disbanded["reason"] == "starvation" and disbanded["total"] == disbanded["roll"] + 5
-    (starving,) = events(game, "starving")
-    assert starving["counters"] == 1 and starving["total"] == starving["roll"] - 1
-    assert s.units[ids["farmer"]].zone == 11 and s.theme(_hellas()).starving[ids["farmer"]] == 1
-    assert ids["paid"][0] not in s.theme(_hellas()).starving
-    assert sorted(s.units_of(0)) == sorted([ids["farmer"], *ids["paid"]])
-
-
-def test_polis_siege_stops_a_citys_revenue():
-    """warp_revenue_modifiers: an enemy Army next to Thebes stops its 7 gold."""
-
-    def arrange(game):
-        place(game, 1, "army", 4)
-        place(game, 0, "leader", 0)  # Athens has a stack to move: the game stops in its turn
-
-    game = _polis(arrange)
-    advance(game, {"diplomacy", "buy", "choose_stack"})
-    assert game.pending.player == 0
-    (revenue,) = events(game, "revenue")
-    assert revenue["parts"] == [("controlled zones", 7), ("siege of Thebes", -7)] and revenue["amount"] == 0
-
-
-def test_polis_own_card_effect_levies_an_army():
-    """warp_card_effects: the theme's Levy effect places a free Army in the home city."""
-
-    def arrange(game):
-        give_card(game, 0, "levy")
-
-    game = _polis(arrange)
-    s = game.state
-    advance(game, {"play_card"})
-    assert s.phase == "first_move"
-    levy = next(c for c in s.players[0].hand if game.rules.cards[c].id == "levy")
-    before = len(s.stack(0, 0))
-    game.decide(f"card:{levy}")
-    assert len(s.stack(0, 0)) == before + 1
-    assert s.units[s.stack(0, 0)[-1]].type.id == "army"
-    assert events(game, "card_played")[-1]["card"] == "Levy"
-
-
-def test_polis_home_city_walls_and_sea_battles_apart():
-    """Sea battles come first, in their own phase; then the land battles. A defender in its
-    own home city gets +8 (warp_force_modifiers); a beaten Army never retreats to sea
-    (warp_blocked_zones holds for retreats too)."""
-
-    def arrange(game):
-        place(game, 0, "army", 9)
-        place(game, 0, "army", 9)
-        place(game, 0, "fleet", 10)
-        place(game, 1, "fleet", 10)
-        game.state.players[0].treasury = 10
-
-    game = _polis(arrange)
-    first = {"pick_enemy_loss": 0, "pick_own_losses": 0, "retreat": 0}
-    end_turn(game, {**PASSIVE, **first})
-    sea, land = events(game, "battle")
-    assert sea["zone"] == 10 and land["zone"] == 9  # the Gulf, then Sparta
-    assert ("home city Defense Modifier", 8) not in sea["defender"]["parts"]
-    assert land["defender"]["parts"] == [("units", 2), ("home city Defense Modifier", 8)]
-    assert land["attacker"]["parts"] == [("units", 4)] and land["winner"] == 1
-    assert events(game, "retreated") == [{"player": 0, "frm": 9, "to": 8, "count": 1}]  # Plain E, not the Gulf

@@ -57,7 +57,7 @@ def theme_files() -> list[Path]:
 
 def test_every_bundled_and_fixture_theme_imports_the_engine_only_through_the_kit():
     files = theme_files()
-    assert {"doctor_who", "warhammer_space", "classical_city_states", "skirmish", "polis"} <= {p.parent.name for p in files}
+    assert {"doctor_who", "warhammer_space", "classical_city_states", "skirmish", "orbital"} <= {p.parent.name for p in files}
     problems = [line for p in files for line in engine_imports(p.read_text(encoding="utf-8"), str(p.relative_to(ROOT)))]
     assert problems == []
 
