@@ -67,11 +67,17 @@ def load_zone_map(path: str) -> ZoneMap:
     return load(path)
 
 
-def random_zone_map(pm: Any, zones: int, players: int, seed: int) -> ZoneMap:
-    """A random map of the theme's kind, from the seed."""
+#: The help of the flag that turns fair random maps off, shared by `play` and `simulate`.
+ANY_MAP_HELP = "Random maps as they fall, without evening out the revenue around the start zones."
+
+
+def random_zone_map(pm: Any, zones: int, players: int, seed: int, fair: bool = True) -> ZoneMap:
+    """A random map of the theme's kind, from the seed: fair unless ``fair`` is false,
+    every start zone with the same revenue within 2 borders (mapgen/fairness.py), so a
+    first game and every balance figure start even."""
     from ..mapgen import generate_for_theme
 
-    return generate_for_theme(pm, zones=zones, players=players, seed=seed)
+    return generate_for_theme(pm, zones=zones, players=players, seed=seed, balanced=fair)
 
 
 def pick_factions(book: Rulebook, count: int, rng: random.Random) -> list[str]:

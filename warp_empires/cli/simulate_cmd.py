@@ -12,7 +12,7 @@ from rich.table import Table
 from .. import invariants, limits
 from ..agents import RandomAgent
 from ..engine import Seat
-from .common import friendly, load_zone_map, module_paths, new_game, pick_factions, random_zone_map, rulebook
+from .common import ANY_MAP_HELP, friendly, load_zone_map, module_paths, new_game, pick_factions, random_zone_map, rulebook
 
 
 def play_out(game, seed: int, check: bool = False) -> None:
@@ -33,10 +33,11 @@ def play_out(game, seed: int, check: bool = False) -> None:
 @click.option("--players", default=2, show_default=True, type=click.IntRange(1, limits.MAX_SEATS), help="Seats per game.")
 @click.option("--zones", default=40, show_default=True, type=click.IntRange(4, limits.MAX_ZONES), help="Zones of each random map.")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play every game on this map file instead.")
+@click.option("--any-map", is_flag=True, help=ANY_MAP_HELP)
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every decision (slower).")
 @click.pass_context
 @friendly
-def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_file, check) -> None:
+def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_file, any_map, check) -> None:
     """Play GAMES games of MODULE between random agents and report the results."""
     paths = module_paths(ctx)
     pm, book = rulebook(module, paths)
@@ -54,7 +55,7 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, zones, map_f
     for number in range(1, games + 1):
         game_seed = rng.randrange(2**31)
         factions = pick_factions(book, players, rng)
-        zone_map = fixed_map or random_zone_map(pm, zones, players, game_seed)
+        zone_map = fixed_map or random_zone_map(pm, zones, players, game_seed, fair=not any_map)
         seats = [Seat(f"AI {i + 1}", f, "ai:random") for i, f in enumerate(factions)]
         game = new_game(module, seats, zone_map, game_seed, turn_limit, paths)
         play_out(game, game_seed, check)

@@ -238,7 +238,8 @@ def save_png(
                 bbox={"boxstyle": "circle", "facecolor": "#111"}, zorder=6)
     if len(zone_map.zones) <= LABEL_LIMIT // 2:
         for z in zone_map.zones:
-            ax.text(*z.centroid, z.name, ha="center", va="center", fontsize=7, zorder=5)
+            # The code under the name, as in the SVG: the code is what players type.
+            ax.text(*z.centroid, f"{z.name}\n{z.code}", ha="center", va="center", fontsize=7, zorder=5, linespacing=1.1)
     for zid, text in sorted((stacks or {}).items()):
         cx, cy = zone_map.zones[zid].centroid
         ax.text(cx, cy + size * 0.3, str(text), ha="center", va="center", fontsize=7, color="white",
