@@ -9,10 +9,10 @@ or when chance enters (dice, cards dealt, hidden units drawn), many seeded battl
 played and counted::
 
     >>> from warp_empires.odds import cli_battle
-    >>> game, zone = cli_battle("doctor_who", ("daleks", ["dalek", "dalek"]), ("cybermen", ["cyberman"]))
+    >>> game, zone = cli_battle("doctor_who", ("daleks", ["monitors", "scouts"]), ("cybermen", ["patrols"]))
     >>> odds = battle_odds(game, zone, 0, 1)
-    >>> odds.method, round(odds.attacker_wins, 2)
-    ('exact', 1.0)
+    >>> odds.how(), odds.attacker_wins, odds.defender_losses
+    ('exact (2 outcomes weighed)', 1.0, 1.0)
 
 "Wins" means holding the zone afterwards: the side has units there and the other has
 none. Both sides may fall (a winner that cannot pay its losses loses everything, B6),
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from fractions import Fraction
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,9 @@ EXACT_LIMIT = 4000
 
 #: Battles played when the odds are simulated.
 SIMULATIONS = 2000
+
+#: After this many simulated battles that all ended alike, no more are played.
+SAME_EVERY_TIME = 100
 
 #: Events that mean chance entered the battle: its branches can no longer be counted.
 CHANCE = frozenset({"die_rolled", "deck_reshuffled"})
@@ -82,12 +86,13 @@ class Odds:
 # ---------------------------------------------------------------------- playing one battle
 
 
-def battle_position(game: Game, zone: int, attacker: int, defender: int) -> Game:
-    """A copy of ``game`` about to fight the battle in ``zone``, and nothing after it.
+def battle_position(game: Game, zone: int, attacker: int, defender: int, copy: bool = True) -> Game:
+    """A copy of ``game`` (``game`` itself if not ``copy``) about to fight the battle in
+    ``zone``, and nothing after it.
 
     The copy's rule stack holds only the theme's battle steps, so running it to the end
     plays exactly one battle, as the battle phase would (B5)."""
-    twin = game.clone()
+    twin = game.clone() if copy else game
     twin._stack = []  # a battle on its own, outside any turn
     twin._pending = None
     twin.state.battle = None
@@ -98,16 +103,18 @@ def battle_position(game: Game, zone: int, attacker: int, defender: int) -> Game
     return twin
 
 
-def _counts(game: Game, seats: Sequence[int]) -> list[int]:
-    return [len(game.state.units_of(s)) for s in seats]
+def _counts(game: Game, seats: Sequence[int], zone: int) -> list[tuple[int, ...]]:
+    """The units each of ``seats`` has in ``zone``: the ones the battle may cost them."""
+    return [tuple(game.state.stack(zone, s)) for s in seats]
 
 
-def _outcome(game: Game, zone: int, attacker: int, defender: int, before: Sequence[int]) -> tuple[int, int, int, int]:
-    """(attacker holds, defender holds, attacker's losses, defender's losses) of a finished battle."""
+def _outcome(game: Game, zone: int, attacker: int, defender: int, before: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
+    """(attacker holds, defender holds, attacker's losses, defender's losses) of a finished
+    battle; a unit is lost when it is no longer its side's unit on the board (a retreat is no loss)."""
     s = game.state
     a_in, d_in = s.occupies(attacker, zone), s.occupies(defender, zone)
-    after = _counts(game, (attacker, defender))
-    return int(a_in and not d_in), int(d_in and not a_in), before[0] - after[0], before[1] - after[1]
+    lost = [sum(1 for u in ids if s.units[u].owner != seat or s.units[u].zone < 0) for seat, ids in zip((attacker, defender), before)]
+    return int(a_in and not d_in), int(d_in and not a_in), lost[0], lost[1]
 
 
 def _branches(decision: Any) -> list[Any]:
@@ -115,15 +122,16 @@ def _branches(decision: Any) -> list[Any]:
     return list(range(n)) if k == 1 else [list(c) for c in itertools.combinations(range(n), k)]
 
 
-def enumerate_battle(start: Game, zone: int, attacker: int, defender: int, limit: int = EXACT_LIMIT) -> Odds | None:
-    """Exact odds by following every branch of the battle's choices; ``None`` if there
-    are more than ``limit`` branches or chance enters the battle."""
-    before = _counts(start, (attacker, defender))
+def enumerate_battle(start: Game, zone: int, attacker: int, defender: int, before: Sequence[int],
+                     limit: int = EXACT_LIMIT) -> Odds | None:
+    """Exact odds by following every branch of the battle's choices from ``start`` (a
+    started battle; ``before``: both sides' units in the zone before it); ``None`` if there are
+    more than ``limit`` branches or chance enters the battle."""
     if any(e.kind in CHANCE for e in start.events):
         return None
-    totals = [0.0, 0.0, 0.0, 0.0]
+    totals = [Fraction(0)] * 4  # weighed as fractions: a certain outcome comes out as exactly 1
     outcomes = 0
-    todo: list[tuple[Game, float]] = [(start, 1.0)]
+    todo: list[tuple[Game, Fraction]] = [(start, Fraction(1))]
     visited = 0
     while todo:
         game, weight = todo.pop()
@@ -144,31 +152,39 @@ def enumerate_battle(start: Game, zone: int, attacker: int, defender: int, limit
             if any(e.kind in CHANCE for e in twin.events):
                 return None
             todo.append((twin, share))
-    return Odds("exact", outcomes, *totals)
+    return Odds("exact", outcomes, *(float(x) for x in totals))
 
 
 def simulate_battle(make_start: Callable[[random.Random], tuple[Game, Sequence[int]]], zone: int, attacker: int,
                     defender: int, battles: int = SIMULATIONS, seed: int = 0, note: str = "") -> Odds:
     """Odds from ``battles`` battles, each from ``make_start(rng)`` (a started battle, which
-    may itself be drawn at random, and both sides' unit counts before it) and played with
+    may itself be drawn at random, and both sides' units in the zone before it) and played with
     choices at random, all seeded from ``seed``."""
     rng = random.Random(seed)
     totals = [0, 0, 0, 0]
-    for _ in range(battles):
+    seen: set[tuple[int, ...]] = set()
+    played = 0
+    while played < battles:
         game, before = make_start(rng)
         while (decision := game.pending) is not None:
             n = len(decision.options)
             game.decide(rng.randrange(n) if decision.count == 1 else rng.sample(range(n), decision.count))
-        for i, value in enumerate(_outcome(game, zone, attacker, defender, before)):
+        outcome = _outcome(game, zone, attacker, defender, before)
+        for i, value in enumerate(outcome):
             totals[i] += value
-    return Odds("simulated", battles, *(t / battles for t in totals), note=note)
+        played += 1
+        seen.add(outcome)
+        if played == SAME_EVERY_TIME and len(seen) == 1:
+            break  # every battle so far ended alike: more of them would tell nothing new
+    return Odds("simulated", played, *(t / played for t in totals), note=note)
 
 
 def battle_odds(game: Game, zone: int, attacker: int, defender: int, *, limit: int = EXACT_LIMIT,
                 battles: int = SIMULATIONS, seed: int = 0) -> Odds:
     """The odds of the battle in ``zone`` with every unit and hand as ``game`` holds them:
     exact when the tree is small, else ``battles`` seeded simulated battles."""
-    odds = enumerate_battle(battle_position(game, zone, attacker, defender), zone, attacker, defender, limit)
+    before = _counts(game, (attacker, defender), zone)
+    odds = enumerate_battle(battle_position(game, zone, attacker, defender), zone, attacker, defender, before, limit)
     if odds is not None:
         return odds
     return simulate_battle(lambda rng: _started(game, zone, attacker, defender, rng), zone, attacker, defender, battles, seed)
@@ -179,7 +195,7 @@ def _started(game: Game, zone: int, attacker: int, defender: int, rng: random.Ra
     as its first steps may already roll)."""
     twin = game.clone()
     twin.rng = random.Random(rng.getrandbits(64))
-    return battle_position(twin, zone, attacker, defender), _counts(twin, (attacker, defender))
+    return battle_position(twin, zone, attacker, defender, copy=False), _counts(game, (attacker, defender), zone)
 
 
 # ---------------------------------------------------------------------- positions
@@ -202,7 +218,7 @@ def deal(game: Game, count: int, rng: random.Random, seats: Sequence[int]) -> No
             s.players[seat].hand.append(s.deck.pop(i))
 
 
-def move_odds(game: Game, viewer: int, units: Sequence[int], zone: int, *, battles: int = 300, limit: int = 1500) -> Odds | None:
+def move_odds(game: Game, viewer: int, units: Sequence[int], zone: int, *, battles: int = 300, limit: int = 1000) -> Odds | None:
     """The odds of the battle ``viewer`` starts by moving ``units`` into ``zone`` (``None``
     if no enemy stands there), from what ``viewer`` may see (B14).
 
@@ -226,23 +242,43 @@ def move_odds(game: Game, viewer: int, units: Sequence[int], zone: int, *, battl
     hidden = enemy[1:]
     if not hidden:
         return battle_odds(base, zone, viewer, defender, limit=limit, battles=battles, seed=game.setup.seed + zone)
-    faction = s.players[defender].faction.id
-    # What the viewer knows: its own units and the top unit of every other stack.
-    known = set(s.units_of(viewer)) | {s.stack(z, o)[0] for z in range(len(s.zone_units)) for o in s.owners_in(z) - {viewer}}
-    candidates = [u.id for u in s.units if u.type.faction in (None, faction) and u.id not in known]
+    unknown = unknown_types(game, viewer, defender)
     for u in hidden:
         bs.return_to_pool(u)
-    before = [len(bs.units_of(viewer)), len(bs.units_of(defender)) + len(hidden)]
 
-    def make_start(rng: random.Random) -> Game:
+    def make_start(rng: random.Random) -> tuple[Game, list[tuple[int, ...]]]:
         twin = base.clone()
-        for u in rng.sample(candidates, min(len(hidden), len(candidates))):
-            twin.state.put_on_board(u, defender, zone)
+        ts = twin.state
+        for type_id in rng.sample(unknown, min(len(hidden), len(unknown))):
+            # Which chit of that kind stands in makes no difference to the battle: take the
+            # first not in this zone and not the viewer's.
+            chit = next(u.id for u in ts.units if u.type.id == type_id and u.zone != zone and not (u.owner == viewer and u.zone >= 0))
+            ts.put_on_board(chit, defender, zone)
         twin.rng = random.Random(rng.getrandbits(64))
-        return battle_position(twin, zone, viewer, defender), before
+        before = _counts(twin, (viewer, defender), zone)
+        return battle_position(twin, zone, viewer, defender, copy=False), before
 
     note = f"the {len(hidden)} hidden unit(s) drawn from the {s.players[defender].faction.name} roster"
     return simulate_battle(make_start, zone, viewer, defender, battles, seed=game.setup.seed * 31 + zone, note=note)
+
+
+def unknown_types(game: Game, viewer: int, owner: int) -> list[str]:
+    """The kinds of unit (one entry per chit) ``owner``'s hidden units could be, as
+    ``viewer`` knows it: ``owner``'s faction roster (and the common pool) less the
+    viewer's own units and every top unit on the board. Only kinds count, never which
+    chit, so two positions that look alike to ``viewer`` give the same list (B14)."""
+    s = game.state
+    faction = s.players[owner].faction.id
+    counts: dict[str, int] = {}
+    for u in s.units:
+        if u.type.faction in (None, faction):
+            counts[u.type.id] = counts.get(u.type.id, 0) + 1
+    seen = [s.units[u].type.id for u in s.units_of(viewer)]
+    seen += [s.units[s.stack(z, o)[0]].type.id for z in range(len(s.zone_units)) for o in s.owners_in(z) - {viewer}]
+    for type_id in seen:
+        if counts.get(type_id):
+            counts[type_id] -= 1
+    return [type_id for type_id in game.rules.unit_types for _ in range(counts.get(type_id, 0))]
 
 
 def cli_battle(module: str, attacker: tuple[str, Sequence[str]], defender: tuple[str, Sequence[str]],

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
 import pluggy
+from rich.console import Console
 
 from ..blame import ThemeError
 from ..decisions import IllegalChoice
@@ -49,6 +51,20 @@ def one_line(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         text = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
     return text.splitlines()[0] if text else type(exc).__name__
+
+
+#: Width of screens written to a pipe or a file, where no terminal says how wide it is.
+PIPE_WIDTH = 200
+
+
+def make_console() -> Console:
+    """The console of the game screens. On a terminal, its width; into a pipe or a file
+    (no terminal to fit), text is never wrapped and tables get room, so nothing is cut
+    at 80 columns in the middle of a word. ``COLUMNS`` still sets the width if given."""
+    console = Console(highlight=False)
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console = Console(highlight=False, width=PIPE_WIDTH, soft_wrap=True)
+    return console
 
 
 def module_paths(ctx: click.Context) -> tuple[str, ...]:

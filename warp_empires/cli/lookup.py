@@ -11,6 +11,7 @@ from ..effects.movement import MoveStacks
 from ..rules import move
 from ..rulesref import ability_text, card_timing, speed_text
 from .explain import PHASE_HELP
+from .render import class_letters
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -31,20 +32,6 @@ def find_named(items: dict[str, Any], text: str) -> Any | None:
         return exact[0]
     starting = [v for v in items.values() if _key(v.name).startswith(key)]
     return starting[0] if len(starting) == 1 else None
-
-
-def class_letters(unit_type: Any) -> str:
-    """A unit's notes, with class letters (War Hammer's S, SR, I, V, L...) spelt out from its tags.
-
-    >>> from warp_empires.model.data import UnitType
-    >>> class_letters(UnitType("x", "X", 2, 2, 2, tags={"space", "stealth"}, notes="SR"))
-    'SR (class: space, stealth)'
-    """
-    notes = unit_type.notes
-    if notes and notes.replace(" ", "").isalpha() and notes.isupper() and len(notes) <= 6:
-        tags = sorted(t for t in unit_type.tags if t != "fast")
-        return f"{notes} (class: {', '.join(tags)})" if tags else notes
-    return notes
 
 
 def rules_lines(game: Game) -> list[str]:
@@ -91,10 +78,10 @@ def faction_lines(game: Game, text: str) -> list[str] | None:
     out = [f"{f.name}" + (f", played by {', '.join(players)}" if players else ", not in this game") + "."]
     if f.description:
         out.append(f"  {f.description}")
-    if f.ability_text:
+    if f.ability_text:  # the theme's own words for it; else the engine's, ability by ability
         out.append(f"  Ability: {f.ability_text}")
-    for a in f.abilities:
-        out.append(f"  {ability_text(a)}")
+    else:
+        out += [f"  {ability_text(a)}" for a in f.abilities]
     return out
 
 

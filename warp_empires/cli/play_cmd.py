@@ -24,7 +24,7 @@ from ..plugins import discover
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
 from . import render
-from .common import ANY_MAP_HELP, friendly, load_zone_map, module_paths, one_line, random_zone_map, rulebook
+from .common import ANY_MAP_HELP, friendly, load_zone_map, make_console, module_paths, one_line, random_zone_map, rulebook
 from .hotseat import Hotseat
 from .prompts import InputEnded, ask_number, ask_text, menu
 from .replay_view import replay_command
@@ -255,7 +255,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
     if map_file and zones:
         raise click.UsageError("give --map or --zones, not both")
     paths = module_paths(ctx)
-    console = Console(highlight=False)
+    console = make_console()
     quick = not any((module, seat_specs, map_file, zones, seed is not None, turn_limit))
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     rng = random.Random(seed)
@@ -319,7 +319,7 @@ def resume_command(ctx, file, saves_dir) -> None:
     path = Path(file) if file else latest_save(Path(saves_dir))
     game = saves.load(path, paths)
     saves.clean_leftovers(path)  # half-written saves from a program killed while saving
-    console = Console(highlight=False)
+    console = make_console()
     names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)
     console.print(f"Resuming {path}: {names}; turn {game.state.turn}.", markup=False, soft_wrap=True)
     if game.is_over:

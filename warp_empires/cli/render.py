@@ -292,6 +292,21 @@ def trigger_text(game: Game, trigger: Any) -> str:
     return "Something just happened that you may answer."
 
 
+def class_letters(unit_type: Any) -> str:
+    """A unit's notes, with class letters (War Hammer's S, SR, I, V, L...) spelt out from its tags.
+
+    >>> from warp_empires.model.data import UnitType
+    >>> from warp_empires.cli.render import class_letters
+    >>> class_letters(UnitType("x", "X", 2, 2, 2, tags={"space", "stealth"}, notes="SR"))
+    'SR (class: space, stealth)'
+    """
+    notes = unit_type.notes
+    if notes and notes.replace(" ", "").isalpha() and notes.isupper() and len(notes) <= 6:
+        tags = sorted(t for t in unit_type.tags if t != "fast")
+        return f"{notes} (class: {', '.join(tags)})" if tags else notes
+    return notes
+
+
 def option_detail(game: Game, decision: Decision, option_id: str, value: Any) -> str:
     """A second column for an option: a card's text, a zone's type and stacks, a unit's numbers."""
     s = game.state
@@ -303,7 +318,7 @@ def option_detail(game: Game, decision: Decision, option_id: str, value: Any) ->
         return f"{z_view['type']} ({money(game, z_view['revenue'])}){control}" + (f"; {stacks_text(game, z_view, decision.player).plain}" if z_view["stacks"] else "")
     if option_id.startswith("unit:") and isinstance(value, int):
         t = s.units[value].type
-        return f"force {t.force}, speed {t.speed}" + (f", {t.notes}" if t.notes else "")
+        return f"force {t.force}, speed {t.speed}" + (f", {class_letters(t)}" if t.notes else "")
     return ""
 
 
