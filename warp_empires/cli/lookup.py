@@ -101,7 +101,9 @@ def why_card(game: Game, decision: Decision, text: str) -> str | None:
     effect = game.rules.effects[card_type.id]
     name = card_type.name
     when = card_timing(effect)
-    offered = [o for o in decision.options if o.id.startswith("card:") and isinstance(o.value, int) and game.rules.cards[o.value].id == card_type.id]
+    plays = decision.kind in ("play_card", "battle_card", "reaction")
+    offered = plays and any(o.id.startswith("card:") and isinstance(o.value, int) and game.rules.cards[o.value].id == card_type.id
+                            for o in decision.options)
     if offered:
         return f"{name} ({when}): {card_type.text} It is in your hand and can be played now."
     held = sum(1 for c in hand if game.rules.cards[c].id == card_type.id)
