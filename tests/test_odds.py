@@ -168,3 +168,14 @@ def test_the_destinations_table_shows_the_odds_beside_the_zone_with_enemies():
     # the force lost, so one unit of its own too (B6).
     assert "win 100% · losses 1.0 / 1.0" in rows[game.board.codes[zone]]
     assert "win" not in rows[game.board.codes[quiet]]
+
+
+def test_the_defender_asks_about_the_battle_it_will_have_to_fight():
+    """In the attacker's turn the defender's `odds` plays the same battle, attacker first (B5)."""
+    game, zone = cli_battle("doctor_who", ("daleks", ["war_fleet"]), ("cybermen", ["monitors", "patrols"]))
+    asked = move_odds(game, 1, (), zone, attacker=0)
+    assert asked == battle_odds(game, zone, 0, 1, limit=1000, seed=game.setup.seed + zone)
+    # 4 + (2 + 2 defending) against 6 + 1: the Cybermen win and owe 3 force (B6): the Monitors
+    # pay it alone, or the Patrols go first and the Monitors after them, leaving nobody to hold.
+    assert (asked.attacker_wins, asked.defender_wins, asked.defender_losses) == (0, 0.5, 1.5)
+    assert move_odds(game, 1, (), game.board.adjacency[zone][0], attacker=0) is None  # no battle there

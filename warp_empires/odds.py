@@ -187,10 +187,10 @@ def battle_odds(game: Game, zone: int, attacker: int, defender: int, *, limit: i
     odds = enumerate_battle(battle_position(game, zone, attacker, defender), zone, attacker, defender, before, limit)
     if odds is not None:
         return odds
-    return simulate_battle(lambda rng: _started(game, zone, attacker, defender, rng), zone, attacker, defender, battles, seed)
+    return simulate_battle(lambda rng: started_battle(game, zone, attacker, defender, rng), zone, attacker, defender, battles, seed)
 
 
-def _started(game: Game, zone: int, attacker: int, defender: int, rng: random.Random) -> tuple[Game, list[int]]:
+def started_battle(game: Game, zone: int, attacker: int, defender: int, rng: random.Random) -> tuple[Game, list[int]]:
     """A started battle whose own dice come from ``rng`` (set before the battle starts,
     as its first steps may already roll)."""
     twin = game.clone()
@@ -218,31 +218,37 @@ def deal(game: Game, count: int, rng: random.Random, seats: Sequence[int]) -> No
             s.players[seat].hand.append(s.deck.pop(i))
 
 
-def move_odds(game: Game, viewer: int, units: Sequence[int], zone: int, *, battles: int = 300, limit: int = 1000) -> Odds | None:
-    """The odds of the battle ``viewer`` starts by moving ``units`` into ``zone`` (``None``
-    if no enemy stands there), from what ``viewer`` may see (B14).
+def move_odds(game: Game, viewer: int, units: Sequence[int], zone: int, *, attacker: int | None = None,
+              battles: int = 300, limit: int = 1000) -> Odds | None:
+    """The odds of the battle in ``zone`` once ``units`` of ``viewer`` have moved in
+    (``None`` if no enemy stands there), from what ``viewer`` may see (B14).
 
-    The battle is fought against the first opponent in seat order, as the battle phase
-    does. The cards in hand are not counted. The enemy's units under the top unit are
-    hidden: they are drawn at random from that faction's whole roster of units, less the
-    units ``viewer`` can see, so the figures tell nothing the screen does not.
+    ``viewer`` attacks unless ``attacker`` names another seat (the player whose battle
+    phase it is); an attacker fights the first opponent in seat order, as the battle
+    phase does. The cards in hand are not counted. The enemy's units under its top unit
+    are hidden: they are drawn at random from what they could be (see
+    :func:`unknown_types`), so the figures tell nothing the screen does not.
     """
     s = game.state
-    owners = s.owners_in(zone) - {viewer}
-    if not owners:
-        return None
     n = len(s.players)
-    defender = next((viewer + i) % n for i in range(1, n) if (viewer + i) % n in owners)
+    if attacker is None or attacker == viewer:
+        attacker, owners = viewer, s.owners_in(zone) - {viewer}
+        if not owners:
+            return None
+        defender = enemy = next((viewer + i) % n for i in range(1, n) if (viewer + i) % n in owners)
+    else:
+        if not (s.occupies(attacker, zone) and (units or s.occupies(viewer, zone))):
+            return None
+        defender, enemy = viewer, attacker
     base = game.clone()
     bs = base.state
     for u in units:
         bs.move_unit(u, zone)
     empty_hands(base)
-    enemy = bs.stack(zone, defender)
-    hidden = enemy[1:]
+    hidden = bs.stack(zone, enemy)[1:]
     if not hidden:
-        return battle_odds(base, zone, viewer, defender, limit=limit, battles=battles, seed=game.setup.seed + zone)
-    unknown = unknown_types(game, viewer, defender)
+        return battle_odds(base, zone, attacker, defender, limit=limit, battles=battles, seed=game.setup.seed + zone)
+    unknown = unknown_types(game, viewer, enemy)
     for u in hidden:
         bs.return_to_pool(u)
 
@@ -251,15 +257,17 @@ def move_odds(game: Game, viewer: int, units: Sequence[int], zone: int, *, battl
         ts = twin.state
         for type_id in rng.sample(unknown, min(len(hidden), len(unknown))):
             # Which chit of that kind stands in makes no difference to the battle: take the
-            # first not in this zone and not the viewer's.
-            chit = next(u.id for u in ts.units if u.type.id == type_id and u.zone != zone and not (u.owner == viewer and u.zone >= 0))
-            ts.put_on_board(chit, defender, zone)
+            # first that is neither the viewer's nor already fighting here, one from another
+            # zone if there is one. There always is one: the kinds were counted that way.
+            free = [u for u in ts.units if u.type.id == type_id and not (u.owner == viewer and u.zone >= 0)
+                    and not (u.owner == enemy and u.zone == zone)]
+            ts.put_on_board(min(free, key=lambda u: u.zone == zone).id, enemy, zone)
         twin.rng = random.Random(rng.getrandbits(64))
-        before = _counts(twin, (viewer, defender), zone)
-        return battle_position(twin, zone, viewer, defender, copy=False), before
+        before = _counts(twin, (attacker, defender), zone)
+        return battle_position(twin, zone, attacker, defender, copy=False), before
 
-    note = f"the {len(hidden)} hidden unit(s) drawn from the {s.players[defender].faction.name} roster"
-    return simulate_battle(make_start, zone, viewer, defender, battles, seed=game.setup.seed * 31 + zone, note=note)
+    note = f"the {len(hidden)} hidden unit(s) drawn from the {s.players[enemy].faction.name} roster"
+    return simulate_battle(make_start, zone, attacker, defender, battles, seed=game.setup.seed * 31 + zone, note=note)
 
 
 def unknown_types(game: Game, viewer: int, owner: int) -> list[str]:

@@ -393,15 +393,18 @@ class Hotseat:
         if not moving and not game.state.occupies(seat, z):
             self.say(f"You have no units in {render.zone(game, z)} and none on the move: `odds CODE` answers while you choose where a group goes, or for a zone holding your units.")
             return
-        odds = move_odds(game, seat, moving, z)
+        # In another player's turn, that player attacks (B5): the figures are told from your side.
+        active = game.state.active
+        attacker = active if not moving and active != seat and game.state.occupies(active, z) else seat
+        odds = move_odds(game, seat, moving, z, attacker=attacker)
         if odds is None:
             self.say(f"No enemy units are in {render.zone(game, z)}: no battle there.")
             return
-        margin = "" if odds.exact else f" (± {odds.margin(odds.attacker_wins):.0%})"
-        who = "moving there" if moving else "with the units you have there"
-        self.say(f"Battle in {render.zone(game, z)} {who}: you hold the zone {odds.attacker_wins:.0%}{margin}, "
-                 f"they hold it {odds.defender_wins:.0%}; units lost on average: yours {odds.attacker_losses:.1f}, "
-                 f"theirs {odds.defender_losses:.1f}.")
+        mine, theirs = ((odds.attacker_wins, odds.attacker_losses), (odds.defender_wins, odds.defender_losses))[:: 1 if attacker == seat else -1]
+        margin = "" if odds.exact else f" (± {odds.margin(mine[0]):.0%})"
+        who = "moving there" if moving else "with the units you have there" + ("" if attacker == seat else f", {game.state.players[attacker].name} attacking")
+        self.say(f"Battle in {render.zone(game, z)} {who}: you hold the zone {mine[0]:.0%}{margin}, "
+                 f"they hold it {theirs[0]:.0%}; units lost on average: yours {mine[1]:.1f}, theirs {theirs[1]:.1f}.")
         self.say(f"Method: {odds.how()}; unit forces and the rules' modifiers, no cards in hand; every choice in the battle at random.")
 
     def can_undo(self, seat: int) -> bool:

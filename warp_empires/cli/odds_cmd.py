@@ -84,7 +84,7 @@ def odds_command(ctx, module, attacker, defender, zone_type, hand, battles, seed
     """
     import random
 
-    from ..odds import battle_odds, cli_battle, deal, simulate_battle
+    from ..odds import battle_odds, cli_battle, deal, simulate_battle, started_battle
 
     paths = module_paths(ctx)
     _pm, book = rulebook(module, paths)
@@ -96,11 +96,9 @@ def odds_command(ctx, module, attacker, defender, zone_type, hand, battles, seed
     game, zone = cli_battle(module, sides[0], sides[1], zone_type, paths=paths, seed=seed)
     if hand:
         def make_start(rng: random.Random):
-            from ..odds import _started
-
             twin = game.clone()
             deal(twin, hand, rng, (0, 1))
-            return _started(twin, zone, 0, 1, rng)
+            return started_battle(twin, zone, 0, 1, rng)
 
         odds = simulate_battle(make_start, zone, 0, 1, battles, seed, note=f"{hand} card(s) dealt to each side")
     else:
