@@ -311,9 +311,11 @@ def latest_save(folder: Path) -> Path:
 @click.command("resume")
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder to look for the latest save in.")
+@click.option("--map-svg", "live_svg", type=click.Path(dir_okay=False),
+              help="Keep a picture of the board in this SVG file, redrawn after every choice as the player at the keyboard may see it.")
 @click.pass_context
 @friendly
-def resume_command(ctx, file, saves_dir) -> None:
+def resume_command(ctx, file, saves_dir, live_svg) -> None:
     """Carry on a saved game exactly where it stopped (the latest save by default)."""
     paths = module_paths(ctx)
     path = Path(file) if file else latest_save(Path(saves_dir))
@@ -327,4 +329,4 @@ def resume_command(ctx, file, saves_dir) -> None:
         console.print(render.final_table(game))
         console.print(f"This game is over; watch it again with: warp-empires replay {path}", markup=False, soft_wrap=True)
         return
-    play_game(console, game, path, paths)
+    play_game(console, game, path, paths, live_svg)
