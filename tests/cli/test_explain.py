@@ -87,9 +87,13 @@ def test_help_names_the_phase_and_the_commands(moving):
     text = "\n".join(lines)
     assert text.startswith("Move phase: play move cards")
     assert "Now: Pick where the group goes." in text
-    for command in ("map", "hand", "zone CODE", "log [N]", "why N / why CODE", "save [FILE]", "quit"):
-        assert command in text
-    assert "not available now" in text
+    rows = dict(explain.commands(moving, can_undo=False))
+    for command in ("map", "hand", "zone CODE", "odds CODE", "log [N]", "why N / CODE / CARD", "rules", "unit NAME", "faction NAME", "save [FILE]", "quit"):
+        assert command in rows
+    assert "not available now" in rows["undo"]
+    # Examples are real names of this game: a zone code of its board, a card of its deck.
+    assert moving.board.codes[0] in rows["N or CODE"] and "Z4" not in rows["N or CODE"]
+    assert f"why {moving.rules.cards[0].name}" in rows["why N / CODE / CARD"]
 
 
 def test_unit_codes():

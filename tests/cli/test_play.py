@@ -90,7 +90,7 @@ def test_help_map_hand_zone_and_log(tmp_path):
     result = run(ANN_VS_AI + ["--saves", str(tmp_path)], lines("help", "map", "hand", "zone ENE", "log", "quit"))
     out = result.output
     assert "Draw phase: discard any cards you like" in out
-    assert "undo" in out and "why N / why CODE" in out
+    assert "undo" in out and "why N / CODE / CARD" in out
     assert "The board" in out and "Cybermen AI: Scouts +4 more" in out
     assert "Ann's hand" in out and "Move two or three stacks." in out
     assert "Enemy (ENE)" in out and "Borders: Void One (VO1), Behind (BEH)" in out

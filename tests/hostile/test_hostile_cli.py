@@ -66,8 +66,8 @@ def test_twenty_seats_of_earth_empire_are_refused(tmp_path):
 @pytest.mark.parametrize(
     "option, value, line",
     [
-        ("--turn-limit", "0", "Invalid value for '--turn-limit': 0 is not in the range 1<=x<=10000."),
-        ("--turn-limit", "10001", "Invalid value for '--turn-limit': 10001 is not in the range 1<=x<=10000."),
+        ("--turn-limit", "0", "Invalid value for '--turn-limit': '0': give a number of rounds from 1 to 10000, or none"),
+        ("--turn-limit", "10001", "Invalid value for '--turn-limit': '10001': give a number of rounds from 1 to 10000, or none"),
         ("--seed", str(2**63), f"Invalid value for '--seed': {2**63} is not in the range -{limits.MAX_SEED}<=x<={limits.MAX_SEED}."),
         ("--zones", "3", "Invalid value for '--zones': 3 is not in the range 4<=x<=2000."),
     ],

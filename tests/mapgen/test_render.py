@@ -93,3 +93,16 @@ def test_terminal_summary_gives_the_figures(make, dw):
         assert m.zones[s].name in text
     assert "borders per zone: min " in text and "diameter " in text
     assert "balanced: yes, the spread is within the tolerance" in text
+
+
+def test_png_labels_every_zone_with_its_code(make, dw, tmp_path, monkeypatch):
+    """Players type codes, so the picture shows each zone's code under its name."""
+    from matplotlib.axes import Axes
+
+    written: list[str] = []
+    real = Axes.text
+    monkeypatch.setattr(Axes, "text", lambda self, x, y, s, *a, **k: (written.append(str(s)), real(self, x, y, s, *a, **k))[1])
+    m = make(zones=20, players=2, seed=3)
+    save_png(m, tmp_path / "m.png", dw.zone_types)
+    labels = {(" ".join(text.split("\n")[:-1]), text.split("\n")[-1]) for text in written}  # long names take two lines
+    assert {(z.name, z.code) for z in m.zones} <= labels

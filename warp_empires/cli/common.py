@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
 import pluggy
+from rich.console import Console
 
 from ..blame import ThemeError
 from ..decisions import IllegalChoice
@@ -51,6 +53,20 @@ def one_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+#: Width of screens written to a pipe or a file, where no terminal says how wide it is.
+PIPE_WIDTH = 200
+
+
+def make_console() -> Console:
+    """The console of the game screens. On a terminal, its width; into a pipe or a file
+    (no terminal to fit), text is never wrapped and tables get room, so nothing is cut
+    at 80 columns in the middle of a word. ``COLUMNS`` still sets the width if given."""
+    console = Console(highlight=False)
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console = Console(highlight=False, width=PIPE_WIDTH, soft_wrap=True)
+    return console
+
+
 def module_paths(ctx: click.Context) -> tuple[str, ...]:
     root = ctx.find_root()
     return tuple((root.obj or {}).get("module_paths", ()))
@@ -72,11 +88,17 @@ def default_map_file(pm: Any, players: int) -> str | None:
     return pm.hook.warp_default_map(players=players)
 
 
-def random_zone_map(pm: Any, zones: int, players: int, seed: int) -> ZoneMap:
-    """A random map of the theme's kind, from the seed."""
+#: The help of the flag that turns fair random maps off, shared by `play` and `simulate`.
+ANY_MAP_HELP = "Random maps as they fall, without evening out the revenue around the start zones."
+
+
+def random_zone_map(pm: Any, zones: int, players: int, seed: int, fair: bool = True) -> ZoneMap:
+    """A random map of the theme's kind, from the seed: fair unless ``fair`` is false,
+    every start zone with the same revenue within 2 borders (mapgen/fairness.py), so a
+    first game and every balance figure start even."""
     from ..mapgen import generate_for_theme
 
-    return generate_for_theme(pm, zones=zones, players=players, seed=seed)
+    return generate_for_theme(pm, zones=zones, players=players, seed=seed, balanced=fair)
 
 
 def pick_factions(book: Rulebook, count: int, rng: random.Random) -> list[str]:

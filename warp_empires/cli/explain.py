@@ -54,18 +54,31 @@ KIND_HELP = {
     "disband": "The revenue printed on your zones cannot support all your units: pick the ones to disband.",
 }
 
-COMMANDS = [
-    ("N or CODE", "answer: an option number, or a zone/unit code such as Z4 or U12 (several, separated by spaces, when asked for more than one)"),
-    ("help", "this help"),
-    ("map", "the board: zones, types, owners and the stacks you can see; `map --svg FILE` draws it"),
-    ("hand", "your cards and what they do"),
-    ("zone CODE", "one zone in detail: type, borders, stacks"),
-    ("log [N]", "the last N things that happened (20 by default)"),
-    ("why N / why CODE", "why an option is allowed, or why a zone or unit is not among the options"),
-    ("undo", "take back your last choice (not past a die roll, a card drawn or anything else new you have seen)"),
-    ("save [FILE]", "save the game now (to the autosave file unless you name one)"),
-    ("quit", "save and stop; `warp-empires resume` carries on"),
-]
+def commands(game: Game, can_undo: bool) -> list[tuple[str, str]]:
+    """The commands of the prompt, with examples from this game's board and rules."""
+    code = game.board.codes[0]
+    card = game.rules.cards[0].name if game.rules.cards else "a card"
+    unit = next(iter(game.rules.unit_types.values())).name
+    faction = next(iter(game.rules.factions.values())).name
+    undo = ("take back your last choice (not past a die roll, a card drawn or anything else new you have seen)" if can_undo
+            else "not available now: nothing of yours to take back since the last new information")
+    return [
+        ("N or CODE", f"answer: an option number, or a zone or unit code such as {code} or U12; where several are asked for, "
+         "several answers separated by spaces, e.g. 7 2 9"),
+        ("help", "this help"),
+        ("map", f"the board: zones, their neighbours, owners and the stacks you can see; `map --svg FILE` draws it"),
+        ("hand", "your cards and what they do"),
+        ("zone CODE", f"one zone in detail: type, borders, stacks (e.g. zone {code})"),
+        ("odds CODE", "your chances in the battle moving there (or fighting there) would start"),
+        ("log [N]", "the last N things that happened (20 by default)"),
+        ("why N / CODE / CARD", f"why an option is allowed, or why a zone, unit or card is not among the options (e.g. why {card})"),
+        ("rules", "the turn and the main rules of this game"),
+        ("unit NAME", f"a unit's force, speed, cost and abilities (e.g. unit {unit})"),
+        ("faction NAME", f"a faction's ability and who plays it (e.g. faction {faction})"),
+        ("undo", undo),
+        ("save [FILE]", "save the game now (to the autosave file unless you name one)"),
+        ("quit", "save and stop; `warp-empires resume` carries on"),
+    ]
 
 
 def help_lines(game: Game, decision: Decision, can_undo: bool) -> list[str]:
@@ -75,11 +88,6 @@ def help_lines(game: Game, decision: Decision, can_undo: bool) -> list[str]:
         lines.append("Now: " + now)
     if decision.count > 1:
         lines.append(f"Pick {decision.count} different options, separated by spaces or commas.")
-    lines.append("Commands:")
-    for name, text in COMMANDS:
-        if name == "undo" and not can_undo:
-            text = "not available now: nothing of yours to take back since the last new information"
-        lines.append(f"  {name:<18} {text}")
     return lines
 
 

@@ -21,8 +21,8 @@ from ..agents import make_agent
 from ..blame import ThemeError
 from ..decisions import IllegalChoice
 from ..engine import Game
-from . import render
-from .explain import describe_choice, help_lines, unit_code, why_not, why_option
+from . import lookup, render
+from .explain import commands, describe_choice, help_lines, unit_code, why_not, why_option
 from .narrate import log_lines, summary
 from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line, whole_number
 
@@ -62,8 +62,10 @@ def agent_seed(game: Game, seat: int) -> int:
 class Hotseat:
     """Runs one game at the terminal until it ends or the players leave."""
 
-    def __init__(self, game: Game, console: Console, save_path: Path, module_paths: tuple[str, ...] = ()):
+    def __init__(self, game: Game, console: Console, save_path: Path, module_paths: tuple[str, ...] = (), live_svg: str | None = None):
         self.game = game
+        self.live_svg = live_svg  # a map picture kept current after every decision (`play --map-svg`)
+        self.live_failing = False
         self.console = console
         self.save_path = Path(save_path)
         self.module_paths = module_paths
@@ -137,6 +139,7 @@ class Hotseat:
         self.viewer = seat
         game = self.game
         decision = game.pending
+        self.draw_live(seat)
         self.show_news(seat)
         self.console.print(render.decision_view(game, decision))
         n = len(decision.options)
@@ -150,6 +153,11 @@ class Hotseat:
                 if self.game.pending is not decision:
                     return  # undone: the loop shows the decision now pending
                 continue
+            tokens = text.replace(",", " ").split()
+            if decision.kind == "choose_units" and len(tokens) > 1:
+                if self.pick_units(seat, decision, tokens):
+                    return
+                continue
             try:
                 choice = parse_answer(game, decision, text)
             except BadAnswer as exc:
@@ -161,6 +169,37 @@ class Hotseat:
                 self.say(str(exc))
                 continue
             return
+
+    def pick_units(self, seat: int, decision: Any, tokens: list[str]) -> bool:
+        """Several units named at once ("7 2 9", or unit codes) while a group is formed:
+        each is added in turn, then the group moves. False (nothing chosen) if one of them
+        is not among the units offered."""
+        game = self.game
+        ids = []
+        for token in tokens:
+            try:
+                index = parse_answer(game, decision, token)
+            except BadAnswer as exc:
+                self.say(f"{token}: {exc}")
+                return False
+            option = decision.options[index]
+            if not option.id.startswith("unit:"):
+                self.say(f"{token} is '{option.label}', not a unit: list only the units to move, e.g. "
+                         + " ".join(str(i) for i, o in enumerate(decision.options, 1) if o.id.startswith("unit:"))[:40])
+                return False
+            ids.append(option.id)
+        if len(set(ids)) != len(ids):
+            self.say("Each unit may be named once.")
+            return False
+        for option_id in ids:
+            now = self.game.pending
+            if now is None or now.kind != "choose_units" or all(o.id != option_id for o in now.options):
+                break  # the group is complete (every unit that can go is in it)
+            self.decide(seat, option_id, person=True, label=next(o.label for o in now.options if o.id == option_id))
+        now = self.game.pending
+        if now is not None and now.kind == "choose_units" and any(o.id == "go" for o in now.options):
+            self.decide(seat, "go", person=True, label="Move the units chosen")
+        return True
 
     def decide(self, seat: int, choice: Any, person: bool, label: str = "") -> None:
         game = self.game
@@ -183,6 +222,21 @@ class Hotseat:
             self.undo_seat = seat
         if game.state.turn != turn or game.is_over:
             self.keep_saved()
+        self.draw_live(seat if person else self.viewer if len(self.humans) == 1 else None)
+
+    def draw_live(self, seat: int | None) -> None:
+        """Redraw the `--map-svg` picture as ``seat`` may see it (B14: ``None``, the table,
+        sees only what is public). A failure is told once; the game goes on."""
+        if not self.live_svg:
+            return
+        try:
+            render.save_svg(self.game, seat, self.live_svg)
+        except OSError as exc:
+            if not self.live_failing:
+                self.warn(f"Could not draw the map in {self.live_svg}: {reason(exc)}; the game goes on.")
+            self.live_failing = True
+        else:
+            self.live_failing = False
 
     # ------------------------------------------------------------------ screens
 
@@ -200,6 +254,7 @@ class Hotseat:
             self.alt = False
         if self.viewer is not None:
             self.console.clear()  # nothing private has been shown before the first pass screen
+        self.draw_live(None)  # the next player may see the picture before the last one's view is gone
         self.console.print(render.pass_screen(self.game, seat))
         line = read_line(self.console, "")
         if line is None:
@@ -248,6 +303,7 @@ class Hotseat:
         if word in ("help", "?"):
             for line in help_lines(game, decision, self.can_undo(seat)):
                 console.print(line, markup=False, highlight=False)
+            console.print(render.commands_table(commands(game, self.can_undo(seat))))
         elif word == "map":
             if rest.startswith("--svg"):
                 self.svg(seat, rest[len("--svg"):].strip())
@@ -266,6 +322,20 @@ class Hotseat:
             count = whole_number(rest) or 20
             for line, hit in log_lines(game, game.events, seat)[-count:]:
                 console.print(Text(line, style="bold red" if hit else ""))
+        elif word == "rules":
+            for line in lookup.rules_lines(game):
+                self.say(line)
+        elif word in ("unit", "faction"):
+            find = lookup.unit_lines if word == "unit" else lookup.faction_lines
+            lines = find(game, rest) if rest else None
+            if lines is None:
+                names = game.rules.unit_types if word == "unit" else game.rules.factions
+                some = ", ".join(v.name for v in list(names.values())[:6])
+                self.say(f"No {word} is called '{rest}': type `{word}` and a name, e.g. {some}." if rest else f"Which {word}? Type `{word}` and a name, e.g. {word} {next(iter(names.values())).name}")
+            for line in lines or ():
+                self.say(line)
+        elif word == "odds":
+            self.odds(seat, decision, rest)
         elif word == "why":
             self.why(decision, rest)
         elif word == "undo":
@@ -287,6 +357,10 @@ class Hotseat:
         if rest.isdigit() and (number is None or not 1 <= number <= len(decision.options)):
             self.say(f"There is no option {rest[:12]}: the options are numbered 1 to {len(decision.options)}.")
             return
+        card = lookup.why_card(game, decision, rest) if number is None else None
+        if card is not None:
+            self.say(card)
+            return
         try:
             index = number - 1 if number is not None else parse_answer(game, decision, rest) if decision.count == 1 else None
         except BadAnswer:
@@ -296,12 +370,42 @@ class Hotseat:
                 text = why_option(game, decision, index)
             else:
                 known = game.board.find(rest) is not None or unit_code(rest) is not None
-                fallback = f"{rest} is not one of the answers to: {decision.prompt}" if known else f"'{rest}' is neither an option number nor a zone or unit code."
+                fallback = f"{rest} is not one of the answers to: {decision.prompt}" if known else f"'{rest}' is neither an option number, a zone or unit code nor a card's name."
                 text = why_not(game, decision, rest) or fallback
         except (LookupError, TypeError, ValueError, AttributeError):
             # A theme's own kind of decision may carry values the explanations do not know.
             text = f"The rules of {game.rules.info.name} list the options of this decision themselves: {decision.prompt}."
         self.say(text)
+
+    def odds(self, seat: int, decision: Any, rest: str) -> None:
+        """`odds CODE`: the chances of the battle in a zone, for the group being moved
+        there or for the units already in it."""
+        from ..odds import move_odds
+
+        game = self.game
+        z = game.board.find(rest) if rest else None
+        if z is None:
+            example = game.board.codes[0]
+            self.say(f"No zone is called '{rest}': type `odds` and a zone code, e.g. odds {example}." if rest else f"Which zone? Type `odds` and a zone code, e.g. odds {example}")
+            return
+        ctx = decision.context
+        moving = tuple(ctx["units"]) if decision.kind == "choose_destination" and isinstance(ctx, dict) and "units" in ctx else ()
+        if not moving and not game.state.occupies(seat, z):
+            self.say(f"You have no units in {render.zone(game, z)} and none on the move: `odds CODE` answers while you choose where a group goes, or for a zone holding your units.")
+            return
+        # In another player's turn, that player attacks (B5): the figures are told from your side.
+        active = game.state.active
+        attacker = active if not moving and active != seat and game.state.occupies(active, z) else seat
+        odds = move_odds(game, seat, moving, z, attacker=attacker)
+        if odds is None:
+            self.say(f"No enemy units are in {render.zone(game, z)}: no battle there.")
+            return
+        mine, theirs = ((odds.attacker_wins, odds.attacker_losses), (odds.defender_wins, odds.defender_losses))[:: 1 if attacker == seat else -1]
+        margin = "" if odds.exact else f" (± {odds.margin(mine[0]):.0%})"
+        who = "moving there" if moving else "with the units you have there" + ("" if attacker == seat else f", {game.state.players[attacker].name} attacking")
+        self.say(f"Battle in {render.zone(game, z)} {who}: you hold the zone {mine[0]:.0%}{margin}, "
+                 f"they hold it {theirs[0]:.0%}; units lost on average: yours {mine[1]:.1f}, theirs {theirs[1]:.1f}.")
+        self.say(f"Method: {odds.how()}; unit forces and the rules' modifiers, no cards in hand; every choice in the battle at random.")
 
     def can_undo(self, seat: int) -> bool:
         return bool(self.undoable) and self.undo_seat == seat

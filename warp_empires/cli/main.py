@@ -11,6 +11,7 @@ from .. import __version__
 from .map_cmd import map_group
 from .module_cmd import module_group
 from .modules_cmd import modules_command
+from .odds_cmd import odds_command
 from .play_cmd import play_command, replay_command, resume_command
 from .rules_cmd import rules_command
 from .simulate_cmd import simulate_command
@@ -28,7 +29,7 @@ def cli(ctx: click.Context, module_paths: tuple[str, ...]) -> None:
     ctx.obj = {"module_paths": module_paths}
 
 
-for command in (play_command, resume_command, replay_command, simulate_command, map_group, rules_command, modules_command, module_group):
+for command in (play_command, resume_command, replay_command, simulate_command, odds_command, map_group, rules_command, modules_command, module_group):
     cli.add_command(command)
 
 

@@ -24,7 +24,7 @@ from ..plugins import discover
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
 from . import render
-from .common import default_map_file, friendly, load_zone_map, module_paths, one_line, random_zone_map, rulebook
+from .common import ANY_MAP_HELP, default_map_file, friendly, load_zone_map, make_console, module_paths, one_line, random_zone_map, rulebook
 from .hotseat import Hotseat
 from .prompts import InputEnded, ask_number, ask_text, menu
 from .replay_view import replay_command
@@ -32,6 +32,8 @@ from .replay_view import replay_command
 QUICK_MODULE = "doctor_who"
 QUICK_ZONES = 14
 QUICK_ROUNDS = 10
+DEFAULT_ROUNDS = 20  # a game set up from options ends by then unless the theme says otherwise
+NO_LIMIT = "none"
 MAP_SIZES = (("small", 14), ("medium", 24), ("large", 40))
 SEAT_HELP = "NAME:FACTION for a person, ai:random:FACTION for the computer. Repeat once per seat."
 
@@ -43,8 +45,19 @@ def default_zones(players: int) -> int:
 
 
 def make_random_map(pm: Any, zones: int, players: int, seed: int) -> ZoneMap:
-    """A random map of the theme's kind (the map generator's, from the seed)."""
+    """A fair random map of the theme's kind (the map generator's, from the seed)."""
     return random_zone_map(pm, zones, players, seed)
+
+
+def parse_turn_limit(ctx: click.Context, param: click.Parameter, value: str | None) -> int | str | None:
+    """``--turn-limit``: a number of rounds, or ``none`` for a game without a limit."""
+    if value is None:
+        return None
+    if value.strip().lower() == "none":
+        return NO_LIMIT
+    if value.strip().isdigit() and 1 <= int(value) <= limits.MAX_ROUNDS:
+        return int(value)
+    raise click.BadParameter(f"{value!r}: give a number of rounds from 1 to {limits.MAX_ROUNDS}, or none", param=param)
 
 
 def find_faction(book: Rulebook, text: str, who: str) -> str:
@@ -215,8 +228,8 @@ def introduce(console: Console, game: Game, save_path: Path) -> None:
     console.print("Answer with an option number (or a zone code); type help at any prompt for the rules of the moment.", markup=False, highlight=False)
 
 
-def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, ...]) -> None:
-    Hotseat(game, console, save_path, paths).run()
+def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, ...], live_svg: str | None = None) -> None:
+    Hotseat(game, console, save_path, paths, live_svg).run()
 
 
 @click.command("play")
@@ -225,11 +238,15 @@ def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, .
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play on this map file.")
 @click.option("--zones", type=click.IntRange(4, 2000), help="Play on a random map of this many zones.")
 @click.option("--seed", type=click.IntRange(-limits.MAX_SEED, limits.MAX_SEED), help="Seed of the game and its random map (a fresh one if not given).")
-@click.option("--turn-limit", type=click.IntRange(1, limits.MAX_ROUNDS), help="Rounds before the tiebreak decides the game.")
+@click.option("--turn-limit", callback=parse_turn_limit, metavar="N|none",
+              help=f"Rounds before the tiebreak decides the game ({DEFAULT_ROUNDS} unless the theme sets its own); none for no limit.")
+@click.option("--any-map", is_flag=True, help=ANY_MAP_HELP)
+@click.option("--map-svg", "live_svg", type=click.Path(dir_okay=False),
+              help="Keep a picture of the board in this SVG file, redrawn after every choice as the player at the keyboard may see it.")
 @click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder for the autosaves.")
 @click.pass_context
 @friendly
-def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, saves_dir) -> None:
+def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any_map, live_svg, saves_dir) -> None:
     """Play MODULE at this terminal: people take turns, computer players mixed in.
 
     With no arguments at all, a short Doctor Who game against the computer starts.
@@ -238,7 +255,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, sav
     if map_file and zones:
         raise click.UsageError("give --map or --zones, not both")
     paths = module_paths(ctx)
-    console = Console(highlight=False)
+    console = make_console()
     quick = not any((module, seat_specs, map_file, zones, seed is not None, turn_limit))
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     rng = random.Random(seed)
@@ -262,15 +279,19 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, sav
             if guided and not (map_file or zones):
                 map_file, zones = ask_map(console, len(seats))
             if guided and turn_limit is None:
-                turn_limit = ask_number(console, "Turn limit in rounds", 20, 1, limits.MAX_ROUNDS, none_word="none")
+                asked = ask_number(console, "Turn limit in rounds", DEFAULT_ROUNDS, 1, limits.MAX_ROUNDS, none_word="none")
+                turn_limit = NO_LIMIT if asked is None else asked
             if turn_limit is None:
-                turn_limit = book.settings.turn_limit
+                turn_limit = book.settings.turn_limit or DEFAULT_ROUNDS
+        if turn_limit == NO_LIMIT:
+            turn_limit = None
     except InputEnded:
         raise click.ClickException("input ended before the game was set up; no game started") from None
     if map_file:
         zone_map = read_map(map_file)
     else:
-        zone_map = make_random_map(pm, zones or default_zones(len(seats)), len(seats), seed)
+        zone_map = (random_zone_map(pm, zones or default_zones(len(seats)), len(seats), seed, fair=False) if any_map
+                    else make_random_map(pm, zones or default_zones(len(seats)), len(seats), seed))
     saves.check_map_fits(zone_map)
     game = Game(GameSetup(module, tuple(seats), zone_map, seed, turn_limit), plugins=pm)
     save_path = new_save_path(Path(saves_dir), module)
@@ -279,7 +300,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, sav
     except OSError as exc:
         raise click.ClickException(f"cannot save games in {saves_dir}: {exc.strerror or exc}; choose a folder you can write to with --saves") from None
     introduce(console, game, save_path)
-    play_game(console, game, save_path, paths)
+    play_game(console, game, save_path, paths, live_svg)
 
 
 def latest_save(folder: Path) -> Path:
@@ -292,15 +313,17 @@ def latest_save(folder: Path) -> Path:
 @click.command("resume")
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder to look for the latest save in.")
+@click.option("--map-svg", "live_svg", type=click.Path(dir_okay=False),
+              help="Keep a picture of the board in this SVG file, redrawn after every choice as the player at the keyboard may see it.")
 @click.pass_context
 @friendly
-def resume_command(ctx, file, saves_dir) -> None:
+def resume_command(ctx, file, saves_dir, live_svg) -> None:
     """Carry on a saved game exactly where it stopped (the latest save by default)."""
     paths = module_paths(ctx)
     path = Path(file) if file else latest_save(Path(saves_dir))
     game = saves.load(path, paths)
     saves.clean_leftovers(path)  # half-written saves from a program killed while saving
-    console = Console(highlight=False)
+    console = make_console()
     names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)
     console.print(f"Resuming {path}: {names}; turn {game.state.turn}.", markup=False, soft_wrap=True)
     if game.is_over:
@@ -308,4 +331,4 @@ def resume_command(ctx, file, saves_dir) -> None:
         console.print(render.final_table(game))
         console.print(f"This game is over; watch it again with: warp-empires replay {path}", markup=False, soft_wrap=True)
         return
-    play_game(console, game, path, paths)
+    play_game(console, game, path, paths, live_svg)

@@ -152,6 +152,10 @@ def parse_answer(game: Game, decision: Decision, text: str) -> Any:
     """Turn a typed answer into a choice for ``game.decide`` (0-based indices)."""
     text = text.strip()
     if decision.count == 1:
+        tokens = [t for t in re.split(r"[,\s]+", text) if t]
+        if len(tokens) > 1 and all(t.isdigit() for t in tokens):
+            raise BadAnswer(f"this question takes one answer and you gave {len(tokens)} ({' '.join(tokens)}): "
+                            f"type one number from 1 to {len(decision.options)}.")
         return _one(game, decision, text)
     tokens = [t for t in re.split(r"[,\s]+", text) if t]
     picked = [_one(game, decision, t) for t in tokens]

@@ -77,6 +77,16 @@ def header(game: Game, seat: int) -> Panel:
     return Panel(Group(books, hand), title=title, title_align="left")
 
 
+def commands_table(rows: list[tuple[str, str]]) -> Table:
+    """The prompt's commands, each description wrapping under itself rather than to column 0."""
+    table = Table(title="Commands", title_justify="left", box=None, pad_edge=False, show_header=False)
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column(overflow="fold")
+    for name, text in rows:
+        table.add_row(name, text)
+    return table
+
+
 def card_when(game: Game, card_type_id: str) -> str:
     effect = game.rules.effects[card_type_id]
     if effect.reacts_to:
@@ -119,11 +129,14 @@ def board_table(game: Game, seat: int | None) -> Table:
     """Every zone: code, name, type, revenue, control marker and the stacks ``seat`` may see."""
     view = game.view_for(seat)
     table = Table(title="The board", title_justify="left")
-    for col, justify in (("code", "left"), ("zone", "left"), ("type", "left"), (game.rules.text.currency, "right"), ("control", "left"), ("stacks", "left")):
+    for col, justify in (("code", "left"), ("zone", "left"), ("type", "left"), (game.rules.text.currency, "right"), ("control", "left"),
+                         ("neighbours", "left"), ("stacks", "left")):
         table.add_column(col, justify=justify)
+    codes = game.board.codes
     for z in view["zones"]:
         control = name_text(game, z["control"]) if z["control"] >= 0 else Text("-", style="dim")
-        table.add_row(z["code"], z["name"], z["type"], str(z["revenue"]), control, stacks_text(game, z, seat))
+        near = " ".join(codes[n] for n in game.board.adjacency[z["id"]])
+        table.add_row(z["code"], z["name"], z["type"], str(z["revenue"]), control, near, stacks_text(game, z, seat))
     return table
 
 
@@ -249,16 +262,28 @@ def destinations_panel(game: Game, seat: int, ctx: dict) -> Panel:
     units = ctx["units"]
     view = game.view_for(seat)
     table = Table(box=None, pad_edge=False)
-    for col in ("code", "zone", "type", "cost", "there now"):
+    reach = sorted(ctx["reach"].items(), key=lambda item: (item[1], item[0]))
+    fights = {z: destination_odds(game, seat, units, z) for z, _ in reach if s.has_enemy(z, seat)}
+    for col in ("code", "zone", "type", "cost", "there now", *(("battle: your win, losses yours / theirs",) if fights else ())):
         table.add_column(col)
-    for z, cost in sorted(ctx["reach"].items(), key=lambda item: (item[1], item[0])):
+    for z, cost in reach:
         z_view = view["zones"][z]
-        table.add_row(game.board.codes[z], game.board.names[z], z_view["type"], str(cost), stacks_text(game, z_view, seat))
+        odds = (fights[z].short() if fights.get(z) else "",) if fights else ()
+        table.add_row(game.board.codes[z], game.board.names[z], z_view["type"], str(cost), stacks_text(game, z_view, seat), *odds)
     moving = ", ".join(game.unit_label(u) for u in units)
     slowest = min(s.units[u].type.speed for u in units)
     title = f"Moving {len(units)} unit(s) from {zone(game, ctx['from'])}"
     note = Text(f"{moving}; slowest speed {slowest}. A move may end in a zone with enemy units, never pass through one.", style="dim")
+    if fights:
+        note.append("\nBattle odds count the units' forces, not the cards in hand; `odds CODE` tells more.", style="dim")
     return Panel(Group(note, table), title=title, title_align="left")
+
+
+def destination_odds(game: Game, seat: int, units: Any, z: int) -> Any:
+    """The odds of the battle moving ``units`` into ``z`` starts (from what ``seat`` sees)."""
+    from ..odds import move_odds
+
+    return move_odds(game, seat, tuple(units), z)
 
 
 def trigger_text(game: Game, trigger: Any) -> str:
@@ -274,6 +299,21 @@ def trigger_text(game: Game, trigger: Any) -> str:
     return "Something just happened that you may answer."
 
 
+def class_letters(unit_type: Any) -> str:
+    """A unit's notes, with class letters (War Hammer's S, SR, I, V, L...) spelt out from its tags.
+
+    >>> from warp_empires.model.data import UnitType
+    >>> from warp_empires.cli.render import class_letters
+    >>> class_letters(UnitType("x", "X", 2, 2, 2, tags={"space", "stealth"}, notes="SR"))
+    'SR (class: space, stealth)'
+    """
+    notes = unit_type.notes
+    if notes and notes.replace(" ", "").isalpha() and notes.isupper() and len(notes) <= 6:
+        tags = sorted(t for t in unit_type.tags if t != "fast")
+        return f"{notes} (class: {', '.join(tags)})" if tags else notes
+    return notes
+
+
 def option_detail(game: Game, decision: Decision, option_id: str, value: Any) -> str:
     """A second column for an option: a card's text, a zone's type and stacks, a unit's numbers."""
     s = game.state
@@ -285,7 +325,7 @@ def option_detail(game: Game, decision: Decision, option_id: str, value: Any) ->
         return f"{z_view['type']} ({money(game, z_view['revenue'])}){control}" + (f"; {stacks_text(game, z_view, decision.player).plain}" if z_view["stacks"] else "")
     if option_id.startswith("unit:") and isinstance(value, int):
         t = s.units[value].type
-        return f"force {t.force}, speed {t.speed}" + (f", {t.notes}" if t.notes else "")
+        return f"force {t.force}, speed {t.speed}" + (f", {class_letters(t)}" if t.notes else "")
     return ""
 
 
@@ -297,8 +337,24 @@ def options_table(game: Game, decision: Decision) -> Table:
     table.add_column(style="dim")
     table.add_column(style="dim")
     for i, option in enumerate(decision.options, 1):
-        table.add_row(str(i), option.label, code_of(game, option.id), option_detail(game, decision, option.id, option.value))
+        label = option.label
+        if option.id == "go" and decision.kind == "choose_units":
+            label += ": " + ", ".join(game.unit_label(u) for u in chosen_units(game, decision))
+        table.add_row(str(i), label, code_of(game, option.id), option_detail(game, decision, option.id, option.value))
     return table
+
+
+def chosen_units(game: Game, decision: Decision) -> list[int]:
+    """The units picked so far for the group being formed (``choose_units``): the unit
+    choices made one after the other just before this decision."""
+    s, seat = game.state, decision.player
+    out: list[int] = []
+    for choice in reversed(game.choices):
+        head, _, rest = choice.partition(":") if isinstance(choice, str) else ("", "", "")
+        if head != "unit" or not rest.isdigit() or s.units[int(rest)].owner != seat:
+            break
+        out.append(int(rest))
+    return out[::-1]
 
 
 def code_of(game: Game, option_id: str) -> str:

@@ -22,7 +22,7 @@ from .. import saves
 from ..decisions import IllegalChoice
 from ..engine import Game
 from . import render
-from .common import friendly, module_paths
+from .common import friendly, make_console, module_paths
 from .explain import describe_choice
 from .narrate import describe, who
 from .prompts import read_line
@@ -136,7 +136,7 @@ def replay_command(ctx, file, show_all, stepping, seat_name) -> None:
     every player may see it, or as one player saw it with --seat.
     """
     doc = saves.read(file)
-    console = Console(highlight=False)
+    console = make_console()
     player = Replayer(doc, module_paths(ctx), console)
     game = player.game
     names_in_save = [s.name for s in game.setup.seats]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import limits
-from .common import default_map_file, friendly, module_paths, rulebook
+from .common import ANY_MAP_HELP, default_map_file, friendly, module_paths, rulebook
 
 if TYPE_CHECKING:
     from ..simulation import RunSettings
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # starts: every other command starts as fast without it.
 
 
-def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agents, map_file, sets, check) -> RunSettings:
+def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agents, map_file, sets, check, fair_maps=True) -> RunSettings:
     """The run's settings from the options, each checked with a one-line error."""
     from .. import agents as computer_players
     from ..rulebook import SetupError
@@ -55,7 +55,7 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
 
         map_text = Path(map_file).read_text(encoding="utf-8")
         loads(map_text)  # a broken map is refused here, not in every worker
-    settings = RunSettings(module, seed, players, zones, turn_limit, tuple(agents), map_text, variants, paths, check)
+    settings = RunSettings(module, seed, players, zones, turn_limit, tuple(agents), map_text, variants, paths, check, fair_maps)
     try:
         table_for(settings)  # the rules with the variants: a combination they refuse is said once, here
     except SetupError as exc:
@@ -73,6 +73,7 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
 @click.option("--agent", "agents", multiple=True, metavar="SPEC", help="The agent of a seat (random, ai:random...); repeat once per seat, or once for all. Agents move one seat along every game.  [default: random]")
 @click.option("--zones", default=40, show_default=True, type=click.IntRange(4, limits.MAX_ZONES), help="Zones of each random map.")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play every game on this map file instead.")
+@click.option("--any-map", is_flag=True, help=ANY_MAP_HELP)
 @click.option("--set", "sets", multiple=True, metavar="PATH=VALUE", help="A rule variant for every game: settings.hand_limit=8, units.war_fleet.force=5. Repeatable.")
 @click.option("--workers", type=click.IntRange(1, 1024), help="Processes to play on  [default: every core].")
 @click.option("--dask", "dask", metavar="ADDRESS", help="Play on a Dask cluster: tcp://HOST:PORT of its scheduler, or local to start one here.")
@@ -83,7 +84,7 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every decision (slower).")
 @click.pass_context
 @friendly
-def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zones, map_file, sets, workers, dask, out, resume, as_json, report, check) -> None:
+def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zones, map_file, any_map, sets, workers, dask, out, resume, as_json, report, check) -> None:
     """Play GAMES games of MODULE between computer players and sum up who wins."""
     from rich.console import Console
 
@@ -96,7 +97,7 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zone
     if resume and not out:
         raise click.BadParameter("needs --out FILE, the results file to carry on", param_hint="--resume")
     zones_given = ctx.get_parameter_source("zones") is not click.core.ParameterSource.DEFAULT
-    settings = _settings(module, module_paths(ctx), seed, players, zones, zones_given, turn_limit, agents or ("random",), map_file, sets, check)
+    settings = _settings(module, module_paths(ctx), seed, players, zones, zones_given, turn_limit, agents or ("random",), map_file, sets, check, not any_map)
     workers = workers or every_core()
     console = Console(highlight=False)
     errors = Console(stderr=True, highlight=False)

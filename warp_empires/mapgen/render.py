@@ -259,7 +259,8 @@ def save_png(
                 bbox={"boxstyle": "circle", "facecolor": "#111"}, zorder=6)
     if labelled:
         for z in zone_map.zones:
-            ax.text(*z.centroid, _two_lines(z.name), ha="center", va="center", fontsize=7, linespacing=1.0, zorder=5)
+            # The code under the name, as in the SVG: the code is what players type.
+            ax.text(*z.centroid, f"{_two_lines(z.name)}\n{z.code}", ha="center", va="center", fontsize=7, linespacing=1.0, zorder=5)
     for zid, text in sorted((stacks or {}).items()):
         cx, cy = zone_map.zones[zid].centroid
         ax.text(cx, cy + size * 0.3, str(text), ha="center", va="center", fontsize=7, color="white",

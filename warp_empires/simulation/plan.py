@@ -35,7 +35,8 @@ class RunSettings:
 
     ``agents`` holds one spec per seat, or a single spec for every seat; ``map_text``
     is the JSON of a map every game is played on (``None``: a random map a deal);
-    ``variants`` are the rule changes of ``--set``.
+    ``variants`` are the rule changes of ``--set``; ``fair_maps`` false (``--any-map``)
+    takes random maps as they fall.
     """
 
     module: str
@@ -48,6 +49,7 @@ class RunSettings:
     variants: tuple[Variant, ...] = attrs.field(default=(), converter=tuple)
     module_paths: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     check: bool = False
+    fair_maps: bool = True  # random maps even out the revenue around the start zones
 
     def __attrs_post_init__(self) -> None:
         if len(self.agents) not in (1, self.players):

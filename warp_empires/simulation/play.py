@@ -45,7 +45,7 @@ class Table:
         if self.last_map is None or self.last_map[0] != map_seed:
             from ..cli.common import random_zone_map
 
-            self.last_map = (map_seed, random_zone_map(self.pm, settings.zones, settings.players, map_seed))
+            self.last_map = (map_seed, random_zone_map(self.pm, settings.zones, settings.players, map_seed, fair=settings.fair_maps))
         return self.last_map[1]
 
     def plan(self, settings: RunSettings, index: int) -> GamePlan:
