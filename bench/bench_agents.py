@@ -6,7 +6,8 @@
 For each theme it plays greedy against random and mcts against greedy (each agent takes
 the first seat in half the games), and greedy against greedy. It prints each pairing's
 win rate with a 95% interval (Wilson; a draw counts half), the milliseconds a decision of
-each agent, and for greedy against greedy the share of games ended by the victory
+each agent (CPU time, which a busy machine does not inflate, and wall time, which is what
+``--think`` budgets), and for greedy against greedy the share of games ended by the victory
 condition rather than the turn limit and each faction's win rate. Factions and maps
 change from game to game, from the seed.
 """
@@ -47,9 +48,9 @@ def play(module: str, pm, specs: list[str], seed: int, zones: int, rounds: int, 
     agents = [make_agent(spec, seed * 31 + i) for i, spec in enumerate(specs)]
     while game.pending is not None:
         seat = game.pending.player
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         choice = agents[seat].choose(game)
-        clock[specs[seat]].append(time.perf_counter() - started)
+        clock[specs[seat]].append((time.perf_counter() - started, time.process_time() - cpu))
         game.decide(choice)
     return game
 
@@ -72,7 +73,11 @@ def pairing(module: str, first: str, second: str, games: int, seed: int, zones: 
         won = 0.5 if game.winner == -1 else float(game.winner == 0 if first == second else specs[game.winner] == first)
         score += won
     low, high = wilson(score, games)
-    times = "  ".join(f"{spec} {1000 * sum(t) / len(t):.1f} ms/decision (max {1000 * max(t):.0f})" for spec, t in clock.items())
+    times = "  ".join(
+        f"{spec} {1000 * sum(c for _, c in t) / len(t):.1f} ms CPU a decision (max {1000 * max(c for _, c in t):.0f}; "
+        f"wall {1000 * sum(w for w, _ in t) / len(t):.0f}, max {1000 * max(w for w, _ in t):.0f})"
+        for spec, t in clock.items()
+    )
     who = "the first seat" if first == second else first
     print(f"{module:22} {first} vs {second}: {who} wins {score / games:.0%} [{low:.0%}-{high:.0%}] of {games}; "
           f"victory {ends['victory']}/{games}; {time.perf_counter() - started:.0f} s", flush=True)

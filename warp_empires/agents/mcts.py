@@ -6,7 +6,8 @@ from the searching seat's view (:mod:`.determinize`), walks down the tree choosi
 the options that this deal offers (the upper confidence bound, with an option counted
 as available only in the searches that offered it), adds one new choice, plays on for a
 short while, and weighs where it stopped with the generic evaluation. The most searched
-choice at the root is played.
+choice at the root is played. The greedy player's opinion of each root choice guides the
+first searches (progressive bias) and fades as they pile up.
 
 Options with the same label (two copies of one card, two units of one kind) are one
 branch, so a branch means the same thing in every deal. Decisions that pick several
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
 SCALE = 6.0
 #: The exploration constant of the upper confidence bound.
 EXPLORE = 0.7
+#: How much the greedy player's opinion of a root choice counts, fading with its searches.
+BIAS = 3.0
 
 
 class Node:
@@ -105,8 +108,9 @@ class MctsAgent:
         first = first_of_each_label(decision)
         if len(first) == 1:
             return 0
-        root = Node(seat)
         started = time.perf_counter()
+        root = Node(seat)
+        prior = self._prior(game, first)
         self.searches = 0
         while True:
             if self.iterations is not None:
@@ -116,14 +120,24 @@ class MctsAgent:
                 left = int(self.searches * (self.think - spent) / spent) if spent > 0 and self.searches else 1
             if left <= 0 or (self.searches % 16 == 0 and settled(root, left)):
                 break
-            self._search(root, determinize(game, seat, self.rng))
+            self._search(root, determinize(game, seat, self.rng), prior)
             self.searches += 1
         best = max(first, key=lambda label: (root.children[label].visits, root.children[label].reward) if label in root.children else (-1, 0.0))
         return first[best]
 
     # ------------------------------------------------------------------ one search
 
-    def _search(self, root: Node, world: Game) -> None:
+    def _prior(self, game: Game, first: dict[str, int]) -> dict[str, float]:
+        """The greedy player's opinion of each choice at the root, from 0 to 1 (1: its
+        favourite): it guides the first searches and fades as the searches pile up."""
+        world = determinize(game, game.pending.player, self.rng)
+        greedy = self.greedy
+        greedy._left = greedy.budget
+        values = {label: greedy.value_of(world, i, game.pending.player) for label, i in first.items()}
+        best = max(values.values())
+        return {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, v in values.items()}
+
+    def _search(self, root: Node, world: Game, prior: dict[str, float]) -> None:
         node, path = root, []
         game = world
         while game.pending is not None:
@@ -140,13 +154,16 @@ class MctsAgent:
                 if label in first:
                     child.offered += 1
             if untried:
-                label = untried[self.rng.randrange(len(untried))]
+                if node is root:  # the greedy player's favourites first
+                    label = max(untried, key=lambda u: (prior[u], -first[u]))
+                else:
+                    label = untried[self.rng.randrange(len(untried))]
                 child = node.children[label] = Node(decision.player)
                 child.offered = 1
                 game.decide(first[label])
                 path.append(child)
                 break
-            label = self._select(node, first)
+            label = self._select(node, first, prior if node is root else None)
             node = node.children[label]
             game.decide(first[label])
             path.append(node)
@@ -155,11 +172,13 @@ class MctsAgent:
             n.visits += 1
             n.reward += rewards[n.player]
 
-    def _select(self, node: Node, first: dict[str, int]) -> str:
+    def _select(self, node: Node, first: dict[str, int], prior: dict[str, float] | None = None) -> str:
         best, best_score = None, -math.inf
         for label in first:
             child = node.children[label]
             score = child.reward / child.visits + EXPLORE * math.sqrt(math.log(child.offered) / child.visits)
+            if prior is not None:
+                score += BIAS * prior[label] / (1 + child.visits)  # progressive bias
             if score > best_score:
                 best, best_score = label, score
         return best
