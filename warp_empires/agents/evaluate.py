@@ -45,9 +45,12 @@ class Weights:
     unit: float = 0.2  #: per unit on the map
     card: float = 0.3  #: per card in hand (cards are there to be played)
     mover: float = 0.2  #: more for each of the first two cards in hand that move stacks
-    battle_card: float = 0.1  #: more for a card that adds to a battle
-    exposed: float = 0.4  #: per point of revenue of a controlled zone next to an enemy and empty of own units
+    battle_card: float = 0.1  #: more for each of the first two cards that add to a battle
+    clutter: float = 0.35  #: less for each card beyond two of a kind (battle, other) that are not move cards
+    exposed: float = 0.4  #: per point of revenue of a controlled zone, empty of own units, within two moves of an enemy
     outgunned: float = 0.3  #: share of a stack's worth lost when a stronger enemy stands next to it
+    reach: float = 0.2  #: per point of revenue of other zones within two moves of a seat's units
+    lost_victory: float = 30.0  #: for an empty controlled zone within an enemy's reach whose loss wins that enemy the game
     leading: float = 3.0  #: for leading the tiebreak, growing to this as the turn limit nears
     victory: float = 50.0  #: for meeting the theme's victory condition now (checked at the end of a turn)
 
@@ -110,11 +113,22 @@ def scores(game: Game, weights: Weights = WEIGHTS) -> list[float]:
             threat = max((force_at[o].get(n, 0.0) for n in game.board.adjacency[zone] for o in range(seats) if o != seat), default=0.0)
             if threat > f:
                 w -= weights.outgunned * weights.force * f
-        for zone in s.control.zones_of(seat):
+        # Zones a seat's units could take next turn or the one after: without this, a
+        # player one step ahead never sets out for a planet two empty zones away.
+        reach: set[int] = set()
+        for zone in mine:
+            reach |= near(game, zone)
+        controlled = s.control.zones_of(seat)
+        w += weights.reach * sum(types[z].revenue for z in reach if z not in controlled)
+        for zone in list(controlled):
             if zone in mine:
                 continue
-            if any(n in force_at[o] for n in game.board.adjacency[zone] for o in range(seats) if o != seat):
+            close = near(game, zone)
+            raiders = [o for o in range(seats) if o != seat and any(n in force_at[o] for n in close)]
+            if raiders:
                 w -= weights.exposed * types[zone].revenue
+                if any(wins_with(game, zone, o) for o in raiders):
+                    w -= weights.lost_victory  # an empty zone an enemy can walk into and win
         worth[seat] = w
     leader = game.hook.warp_tiebreak(game=game)
     if leader is not None and leader >= 0:
@@ -129,6 +143,21 @@ def scores(game: Game, weights: Weights = WEIGHTS) -> list[float]:
             if answer:
                 worth[seat] += float(answer)
     return worth
+
+
+def wins_with(game: Game, zone: int, seat: int) -> bool:
+    """Whether ``seat`` would meet the victory condition if it held ``zone`` too (the
+    marker is set for the question and put back)."""
+    control = game.state.control
+    before = control.get(zone)
+    control[zone] = seat
+    try:
+        return game.hook.warp_victory(game=game) == seat
+    finally:
+        if before is None:
+            del control[zone]
+        else:
+            control[zone] = before
 
 
 def stack_force(game: Game, zone: int, seat: int) -> float:
@@ -161,6 +190,23 @@ def stack_force(game: Game, zone: int, seat: int) -> float:
     return float(total + faction.ability_total("force_per_stack"))
 
 
+_NEAR: dict[int, tuple[Any, list[frozenset[int] | None]]] = {}
+
+
+def near(game: Game, zone: int) -> frozenset[int]:
+    """Zones one or two borders from ``zone`` (the map never changes: found once a zone)."""
+    board = game.board
+    known = _NEAR.get(id(board))
+    if known is None or known[0] is not board:
+        if len(_NEAR) > 16:
+            _NEAR.clear()
+        known = _NEAR[id(board)] = (board, [None] * len(board))
+    found = known[1][zone]
+    if found is None:
+        found = known[1][zone] = frozenset(board.within(zone, 2) - {zone})
+    return found
+
+
 _KINDS: dict[int, tuple[Any, tuple[str, ...]]] = {}
 
 
@@ -182,11 +228,17 @@ def card_kinds(game: Game) -> tuple[str, ...]:
 
 def hand_worth(game: Game, hand: list[int], weights: Weights = WEIGHTS) -> float:
     """What a hand is worth: every card something, the first two that move stacks and the
-    battle cards more."""
+    first two battle cards more. Beyond two battle cards, or two other cards, a card is
+    clutter: it takes the place of a card that moves, so it is worth discarding before the
+    draw (B2)."""
     kinds = card_kinds(game)
     movers = sum(1 for c in hand if kinds[c] == "move")
     battle = sum(1 for c in hand if kinds[c] == "battle")
-    return weights.card * len(hand) + weights.mover * min(movers, 2) + weights.battle_card * battle
+    other = len(hand) - movers - battle
+    return (
+        weights.card * len(hand) + weights.mover * min(movers, 2) + weights.battle_card * min(battle, 2)
+        - weights.clutter * (max(0, battle - 2) + max(0, other - 2))
+    )
 
 
 def card_worth(game: Game, card: int) -> float:
