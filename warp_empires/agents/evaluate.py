@@ -120,15 +120,19 @@ def scores(game: Game, weights: Weights = WEIGHTS) -> list[float]:
             reach |= near(game, zone)
         controlled = s.control.zones_of(seat)
         w += weights.reach * sum(types[z].revenue for z in reach if z not in controlled)
+        enemies = [o for o in range(seats) if o != seat and force_at[o]]
         for zone in list(controlled):
             if zone in mine:
                 continue
             close = near(game, zone)
-            raiders = [o for o in range(seats) if o != seat and any(n in force_at[o] for n in close)]
+            raiders = [o for o in enemies if any(n in force_at[o] for n in close)]
             if raiders:
                 w -= weights.exposed * types[zone].revenue
-                if any(wins_with(game, zone, o) for o in raiders):
-                    w -= weights.lost_victory  # an empty zone an enemy can walk into and win
+            # An empty zone an enemy could walk into and win with: gravest when the enemy is
+            # near, serious wherever it is (some move far: roads, seas, long-range cards).
+            winners = [o for o in enemies if wins_with(game, zone, o)]
+            if winners:
+                w -= weights.lost_victory if any(o in raiders for o in winners) else weights.lost_victory / 3
         worth[seat] = w
     leader = game.hook.warp_tiebreak(game=game)
     if leader is not None and leader >= 0:
