@@ -171,9 +171,11 @@ class GreedyAgent:
                 swapped = sorted([x for j, x in enumerate(low) if j != out] + [extra])
                 candidates.append(swapped)
         best, best_value = None, None
+        weighed: set[tuple[int, ...]] = set()
         for picks in candidates:
-            if picks == best:
+            if tuple(picks) in weighed:  # the swaps may repeat a set already weighed
                 continue
+            weighed.add(tuple(picks))
             value = self.value_of(world, picks, decision.player)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = picks, value
