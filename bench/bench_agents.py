@@ -55,7 +55,7 @@ def play(module: str, pm, specs: list[str], seed: int, zones: int, rounds: int, 
     return game
 
 
-def pairing(module: str, first: str, second: str, games: int, seed: int, zones: int, rounds: int) -> None:
+def pairing(module: str, first: str, second: str, games: int, seed: int, zones: int, rounds: int, verbose: bool = False) -> None:
     pm = make_manager(module)
     score = 0.0
     ends: Counter = Counter()
@@ -72,6 +72,8 @@ def pairing(module: str, first: str, second: str, games: int, seed: int, zones: 
         # Between two of one agent, the score is the first seat's.
         won = 0.5 if game.winner == -1 else float(game.winner == 0 if first == second else specs[game.winner] == first)
         score += won
+        if verbose:
+            print(f"{'':22} game {g + 1}: {' / '.join(specs)} -> {won:g} ({game.events[-1].data.get('reason', '?')})", flush=True)
     low, high = wilson(score, games)
     times = "  ".join(
         f"{spec} {1000 * sum(c for _, c in t) / len(t):.1f} ms CPU a decision (max {1000 * max(c for _, c in t):.0f}; "
@@ -98,6 +100,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--zones", type=int, default=24)
     parser.add_argument("--rounds", type=int, default=20, help="turn limit in rounds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true", help="a line for every game as it ends")
     args = parser.parse_args(argv)
     pairs = args.pairs or ["greedy-random", "greedy-greedy", "mcts-greedy"]
     print(f"{args.zones}-zone maps, {args.rounds}-round limit, mcts thinking {args.think} s; python {sys.version.split()[0]}", flush=True)
@@ -106,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
             first, second = pair.split("-")
             games = args.mcts_games if first == "mcts" else args.games
             spec = f"ai:mcts/think={args.think}" if first == "mcts" else f"ai:{first}"
-            pairing(module, spec, f"ai:{second}", games, args.seed, args.zones, args.rounds)
+            pairing(module, spec, f"ai:{second}", games, args.seed, args.zones, args.rounds, args.verbose)
 
 
 if __name__ == "__main__":
