@@ -261,3 +261,16 @@ def warp_game_event(game, event):
     passes it through :meth:`~warp_empires.events.Event.seen_by` first (B14). The return
     value is ignored. Not called at all when no plugin implements it.
     """
+
+
+@hookspec
+def warp_evaluate(game, seat):
+    """What the computer players should think of ``seat``'s position beyond the generic
+    evaluation (:mod:`warp_empires.agents.evaluate`): chiefly how near the seat is to the
+    theme's victory, which only the theme knows.
+
+    Called whenever a computer player weighs a position (many times a decision, so keep it
+    cheap). Returns a number of points on the evaluation's scale (one point is one unit of
+    revenue a turn; meeting the victory condition is worth 50), or ``None``. All answers are
+    added to the seat's worth. It never changes the rules, only how the computer plays.
+    """

@@ -197,6 +197,14 @@ class CityStates(ThemePlugin):
         return scores[0][2]
 
     @hookimpl
+    def warp_evaluate(self, game, seat):
+        """Home cities win the game (one's own above all: losing it loses everything) and
+        cities break the tie."""
+        s = game.state
+        homes = sum(1 for p in s.players if s.control.get(places.home_city(game, p.seat)) == seat)
+        return 8.0 * homes + sum(1.0 for z in s.control.zones_of(seat) if places.is_city(game, z))
+
+    @hookimpl
     def warp_victory(self, game):
         homes = [places.home_city(game, p.seat) for p in game.state.players]
         owners = {game.state.control.get(z, -1) for z in homes}

@@ -77,5 +77,11 @@ class DoctorWho(ThemePlugin):
     def warp_card_effects(self):
         return EFFECTS
 
+    @hookimpl
+    def warp_evaluate(self, game, seat):
+        """Every Nexus Point held is a step to victory and the first tiebreak (D3)."""
+        control = game.state.control
+        return 5.0 * sum(1 for z in nexus_points(game) if control.get(z) == seat)
+
 
 plugin = DoctorWho(__name__)

@@ -153,7 +153,7 @@ def test_play_with_no_arguments_starts_a_short_game(tmp_path, monkeypatch):
     assert "Faction for Zoe:" in out and "Zoe plays the" in out
     doc = json.loads(latest_save(tmp_path / "saves").read_text())
     seats = doc["setup"]["seats"]
-    assert [s["agent"] for s in seats] == ["human", "ai:random"]
+    assert [s["agent"] for s in seats] == ["human", "ai:mcts"]  # the strongest computer player
     assert seats[0]["name"] == "Zoe" and seats[0]["faction"] != seats[1]["faction"]
     assert doc["setup"]["turn_limit"] == 10
 
@@ -176,7 +176,7 @@ def test_missing_choices_are_asked_with_numbered_menus(tmp_path):
     assert "Pass to Ann, press Enter" in out
     setup = json.loads(latest_save(tmp_path).read_text())["setup"]
     assert [(s["name"], s["agent"]) for s in setup["seats"]][:2] == [("Ann", "human"), ("Bob", "human")]
-    assert setup["seats"][2]["agent"] == "ai:random"
+    assert setup["seats"][2]["agent"] == "ai:mcts"
     assert setup["seats"][0]["faction"] == "cybermen"
     assert setup["turn_limit"] == 5
 
@@ -215,7 +215,7 @@ def test_a_missing_module_is_asked_for(tmp_path):
     setup = json.loads(latest_save(tmp_path).read_text())["setup"]
     assert setup["module"] == "doctor_who" and setup["turn_limit"] == 20
     assert [(s["name"], s["agent"]) for s in setup["seats"]][0] == ("Player 1", "human")
-    assert setup["seats"][1]["agent"] == "ai:random"
+    assert setup["seats"][1]["agent"] == "ai:mcts"
 
 
 def test_a_card_played_cannot_be_taken_back_but_picking_a_stack_can(tmp_path):
@@ -239,3 +239,24 @@ def test_b14_the_computers_turns_say_how_many_units_and_where_never_which(tmp_pa
     # Ann's own lines name her units and cards.
     assert re.search(r"Ann drew: [A-Z]", result.output)
 
+
+
+def test_computer_seats_name_their_agent_and_a_searching_one_says_it_is_thinking(tmp_path):
+    result = run(["play", "doctor_who", "--seat", "ai:mcts:daleks", "--seat", "Ann:cybermen", "--seat", "ai:greedy:sontarans",
+                  "--think", "0.02", "--seed", "3", "--turn-limit", "2", "--saves", str(tmp_path)], lines("quit"))
+    out = result.output
+    assert result.exit_code == 0, out
+    assert out.count("Daleks AI is thinking...") == 1  # said once, not at each of its decisions
+    assert "Sontarans AI is thinking" not in out  # the greedy player answers at once
+    setup = json.loads(latest_save(tmp_path).read_text())["setup"]
+    assert [s["agent"] for s in setup["seats"]] == ["ai:mcts/think=0.02", "human", "ai:greedy"]
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ai:clever:daleks", "seat 2: unknown agent 'ai:clever'; known agents: ai:random, ai:greedy, ai:mcts"),
+    ("ai:mcts/think=x:daleks", "seat 2: agent 'ai:mcts/think=x': think must be a float, not 'x'"),
+])
+def test_an_unknown_computer_player_is_refused_in_one_line(tmp_path, spec, message):
+    result = run(["play", "doctor_who", "--seat", "Ann:cybermen", "--seat", spec, "--saves", str(tmp_path)])
+    assert result.exit_code != 0
+    assert message in result.output and "Traceback" not in result.output

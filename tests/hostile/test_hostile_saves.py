@@ -102,7 +102,7 @@ def test_a_save_without_a_theme_version_is_refused(tmp_path, version, line):
         ([{"name": "Ann", "faction": "daleks"}, {"name": "Bob", "faction": "cybermen", "agent": "ai:random\u001b[2J"}],
          "cannot set the saved game up: seat 2 (Bob): 'ai:random\\x1b[2J' is not a kind of player; use human or ai:NAME"),
         ([{"name": "Ann", "faction": "daleks"}, {"name": "Bob", "faction": "cybermen", "agent": "ai:genius"}],
-         "unknown agent 'ai:genius'; known agents: ai:random"),
+         "unknown agent 'ai:genius'; known agents: ai:random, ai:greedy, ai:mcts"),
         ([{"name": "Ann", "faction": "daleks"}, {"name": "Bob", "faction": "daleks"}],
          "cannot set the saved game up: Ann and Bob both play the Daleks; in Doctor Who Empires each faction may be played by one seat only"),
     ],

@@ -63,7 +63,7 @@ def test_json_gives_games_agents_factions_and_end_reasons(monkeypatch):
 @pytest.mark.parametrize(
     "args, said",
     [
-        (["--agent", "smart"], "Error: Invalid value for --agent: unknown agent 'ai:smart'; known agents: ai:random"),
+        (["--agent", "smart"], "Error: Invalid value for --agent: unknown agent 'ai:smart'; known agents: ai:random, ai:greedy, ai:mcts"),
         (["--agent", "random", "--agent", "random", "--players", "3"],
          "Error: Invalid value for --agent: 2 agents for 3 seats; give one --agent for every seat, or one for all"),
         (["--agent", "random"] * 9, "Error: Invalid value for --players: 9 is not allowed; use 1 to 8"),

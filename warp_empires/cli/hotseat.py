@@ -76,6 +76,7 @@ class Hotseat:
         self.humans = [i for i in range(len(seats)) if i not in self.agents]
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.alt = False
+        self.told_thinking = False  # "... is thinking" was said since a person last chose
         # Events already shown to each seat (None: the table, in a game without people).
         self.seen: dict[int | None, int] = self.resume_point()
         self.undoable: list[str] = []  # labels of the choices `undo` may take back, oldest first
@@ -127,13 +128,30 @@ class Hotseat:
         game = self.game
         agent = make_agent(self.agents[seat], agent_seed(game, seat))
         turn = game.state.turn
-        self.decide(seat, agent.choose(game), person=False)
+        if getattr(agent, "thinks", False):
+            choice = self.think(seat, agent)
+        else:
+            choice = agent.choose(game)
+        self.decide(seat, choice, person=False)
         if not self.humans and game.state.turn != turn:
             # A game without people: each finished turn is told as it ends.
             starts = [i for i, e in enumerate(game.events) if e.kind == "turn_started"]
             self.show_news(None, upto=starts[-1] if starts else None)
 
+    def think(self, seat: int, agent: Any) -> Any:
+        """Let a computer player that searches choose, saying so: a spinner on a terminal,
+        elsewhere one line until a person is asked again."""
+        text = f"{self.game.state.players[seat].name} is thinking..."
+        if self.console.is_terminal:
+            with self.console.status(text):
+                return agent.choose(self.game)
+        if not self.told_thinking:
+            self.say(text, "dim")
+            self.told_thinking = True
+        return agent.choose(self.game)
+
     def person_decides(self, seat: int) -> None:
+        self.told_thinking = False
         if len(self.humans) > 1 and self.viewer != seat:
             self.pass_to(seat)
         self.viewer = seat

@@ -18,7 +18,7 @@ import click
 from rich.console import Console
 
 from .. import limits, saves
-from ..agents import make_agent
+from ..agents import STRONGEST, make_agent
 from ..engine import Game, GameSetup, Seat
 from ..plugins import discover
 from ..rulebook import Rulebook
@@ -35,7 +35,10 @@ QUICK_ROUNDS = 10
 DEFAULT_ROUNDS = 20  # a game set up from options ends by then unless the theme says otherwise
 NO_LIMIT = "none"
 MAP_SIZES = (("small", 14), ("medium", 24), ("large", 40))
-SEAT_HELP = "NAME:FACTION for a person, ai:random:FACTION for the computer. Repeat once per seat."
+SEAT_HELP = (
+    "NAME:FACTION for a person; ai:AGENT:FACTION for the computer, AGENT being random, greedy "
+    "or mcts (the strongest, the default). Repeat once per seat."
+)
 
 __all__ = ["play_command", "replay_command", "resume_command"]
 
@@ -69,7 +72,14 @@ def find_faction(book: Rulebook, text: str, who: str) -> str:
     raise click.ClickException(f"unknown faction {text!r} for {who}; choose one of: {', '.join(book.factions)}")
 
 
-def parse_seats(specs: tuple[str, ...], book: Rulebook, console: Console, rng: random.Random) -> list[Seat]:
+def with_think(agent: str, think: float | None) -> str:
+    """The agent spec, with ``--think`` given to a searching agent that names no budget of its own."""
+    if think is None or not agent.startswith("ai:mcts") or "/" in agent:
+        return agent
+    return f"{agent}/think={think:g}"
+
+
+def parse_seats(specs: tuple[str, ...], book: Rulebook, console: Console, rng: random.Random, think: float | None = None) -> list[Seat]:
     """Seats from ``--seat`` options; a person without a faction is asked for one."""
     seats: list[Seat] = []
     taken: set[str] = set()
@@ -78,8 +88,8 @@ def parse_seats(specs: tuple[str, ...], book: Rulebook, console: Console, rng: r
         parts = spec.split(":")
         if parts[0].lower() == "ai":
             if len(parts) < 2 or not parts[1]:
-                raise click.BadParameter(f"{spec!r}: write ai:random:FACTION", param_hint="--seat")
-            agent = f"ai:{parts[1]}"
+                raise click.BadParameter(f"{spec!r}: write ai:AGENT:FACTION (e.g. ai:greedy:daleks)", param_hint="--seat")
+            agent = with_think(f"ai:{parts[1]}", think)
             try:
                 make_agent(agent, 0)
             except ValueError as exc:
@@ -167,7 +177,7 @@ def ask_module(console: Console, paths: tuple[str, ...]) -> str:
     return names[menu(console, "Which game?", items, default)]
 
 
-def ask_seats(console: Console, book: Rulebook, rng: random.Random) -> list[Seat]:
+def ask_seats(console: Console, book: Rulebook, rng: random.Random, think: float | None = None) -> list[Seat]:
     most = limits.MAX_SEATS if book.settings.factions_repeat else min(limits.MAX_SEATS, len(book.factions))
     count = ask_number(console, "How many players", min(2, most), 1, most)
     seats: list[Seat] = []
@@ -182,7 +192,7 @@ def ask_seats(console: Console, book: Rulebook, rng: random.Random) -> list[Seat
             name = ask_name(console, f"Name of seat {i + 1}", f"Player {i + 1}", {s.name.lower() for s in seats})
             seat = Seat(name, ask_faction(console, book, name, default, taken), "human")
         else:
-            seat = Seat("", default, "ai:random")
+            seat = Seat("", default, with_think(STRONGEST, think))
         seats.append(seat)
         taken.add(seat.faction)
     return name_computers(seats, book)
@@ -244,9 +254,10 @@ def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, .
 @click.option("--map-svg", "live_svg", type=click.Path(dir_okay=False),
               help="Keep a picture of the board in this SVG file, redrawn after every choice as the player at the keyboard may see it.")
 @click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder for the autosaves.")
+@click.option("--think", type=click.FloatRange(0.01, 600), metavar="SECONDS", help="How long an ai:mcts seat thinks a decision (default 1).")
 @click.pass_context
 @friendly
-def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any_map, live_svg, saves_dir) -> None:
+def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any_map, live_svg, saves_dir, think) -> None:
     """Play MODULE at this terminal: people take turns, computer players mixed in.
 
     With no arguments at all, a short Doctor Who game against the computer starts.
@@ -256,7 +267,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
         raise click.UsageError("give --map or --zones, not both")
     paths = module_paths(ctx)
     console = make_console()
-    quick = not any((module, seat_specs, map_file, zones, seed is not None, turn_limit))
+    quick = not any((module, seat_specs, map_file, zones, seed is not None, turn_limit))  # --think alone keeps it quick
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     rng = random.Random(seed)
     try:
@@ -267,13 +278,13 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
             name = ask_name(console, "Your name", "Player")
             mine = ask_faction(console, book, name, rng.choice(list(book.factions)))
             theirs = rng.choice([f for f in book.factions if f != mine])
-            seats = name_computers([Seat(name, mine, "human"), Seat("", theirs, "ai:random")], book)
+            seats = name_computers([Seat(name, mine, "human"), Seat("", theirs, with_think(STRONGEST, think))], book)
             zones, turn_limit = QUICK_ZONES, QUICK_ROUNDS
         else:
             guided = not seat_specs
             module = module or ask_module(console, paths)
             pm, book = rulebook(module, paths)
-            seats = parse_seats(seat_specs, book, console, rng) if seat_specs else ask_seats(console, book, rng)
+            seats = parse_seats(seat_specs, book, console, rng, think) if seat_specs else ask_seats(console, book, rng, think)
             if not (map_file or zones):
                 map_file = default_map_file(pm, len(seats))  # the theme's own map, if it has one
             if guided and not (map_file or zones):

@@ -70,7 +70,7 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(-limits.MAX_SEED, limits.MAX_SEED), help="Seed of the whole run: same seed, same results.")
 @click.option("--turn-limit", default=50, show_default=True, type=click.IntRange(1, limits.MAX_ROUNDS), help="Rounds before the tiebreak decides.")
 @click.option("--players", type=click.IntRange(1, limits.MAX_SEATS), help="Seats per game  [default: one per --agent, or 2].")
-@click.option("--agent", "agents", multiple=True, metavar="SPEC", help="The agent of a seat (random, ai:random...); repeat once per seat, or once for all. Agents move one seat along every game.  [default: random]")
+@click.option("--agent", "agents", multiple=True, metavar="SPEC", help="The agent of a seat (random, greedy, mcts, or ai:mcts/think=0.5...); repeat once per seat, or once for all. Agents move one seat along every game.  [default: random]")
 @click.option("--zones", default=40, show_default=True, type=click.IntRange(4, limits.MAX_ZONES), help="Zones of each random map.")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False), help="Play every game on this map file instead.")
 @click.option("--any-map", is_flag=True, help=ANY_MAP_HELP)

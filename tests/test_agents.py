@@ -1,0 +1,269 @@
+"""The computer players: what the greedy player does in exact positions, that every
+agent plays every bundled theme to the end, that none peeks at hidden things (B4, B14),
+and that a search with a budget in iterations plays the same game every time.
+
+Fixture forces: Scout 1, Infantry 2, Cavalry 3, Guard 5, General 2 (leader).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import build, drive, events, ids, start, zone_id
+from test_hidden_information import new_game as random_game
+from test_hidden_information import redeal
+from warp_empires import Game, GameSetup, Seat
+from warp_empires.agents import GreedyAgent, MctsAgent, RandomAgent, make_agent
+from warp_empires.agents.determinize import determinize
+from warp_empires.agents.evaluate import evaluate
+from warp_empires.hookspecs import hookimpl
+from warp_empires.mapgen import generate_for_theme
+from warp_empires.plugins import make_manager
+
+THEMES = ("doctor_who", "warhammer_space", "classical_city_states")
+
+
+def greedy_plays(game: Game, seed: int = 1) -> Game:
+    """Let the greedy player answer every pending decision of either seat."""
+    bot = GreedyAgent(seed)
+    for _ in range(200):
+        if game.pending is None:
+            return game
+        game.decide(bot.choose(game))
+    raise AssertionError("the greedy player did not finish")
+
+
+def types_of(game: Game, units) -> list[str]:
+    return sorted(game.state.units[u].type.id for u in units)
+
+
+# ---------------------------------------------------------------------- moves
+
+
+def test_greedy_takes_the_undefended_rich_zone():
+    # Camp is next to a City (revenue 3), a Plain (1) and a Wasteland (0), all empty.
+    game = build(
+        "Camp:plain Gold:city Dust:waste Farm:plain Far:plain", "Camp-Gold Camp-Dust Camp-Farm Dust-Far",
+        units={"Camp": {0: ["cavalry"]}, "Far": {1: ["scout"]}}, hands={0: ["march"]}, control={"Camp": 0},
+    )
+    greedy_plays(start(game, "move"))
+    assert ids(game, "Gold", 0) and not ids(game, "Camp", 0)
+    assert [e["to"] for e in events(game, "moved")] == [zone_id(game, "Gold")]
+
+
+def test_greedy_keeps_its_move_card_when_every_move_is_worse():
+    # The only way out of Camp is into a stronger enemy stack: moving would lose the infantry.
+    game = build(
+        "Camp:plain Fort:plain", "Camp-Fort",
+        units={"Camp": {0: ["infantry"]}, "Fort": {1: ["guard", "guard"]}}, hands={0: ["march"]}, control={"Camp": 0},
+    )
+    greedy_plays(start(game, "move"))
+    assert events(game, "moved") == []
+    assert [game.rules.cards[c].id for c in game.state.players[0].hand] == ["march"]
+
+
+# ---------------------------------------------------------------------- battles
+
+
+def fight(attacker, defender, hands):
+    """Seat 0 (holding Home, so upkeep keeps 15 units) attacks seat 1 in Field."""
+    game = build("Field:plain Home:city Rock:mountains", "Field-Home Field-Rock",
+                 units={"Field": {0: attacker, 1: defender}}, hands=hands, control={"Home": 0})
+    return start(game, "battle")
+
+
+def test_greedy_plays_the_battle_card_that_wins_the_battle():
+    game = fight(["infantry"], ["infantry", "scout"], {0: ["ambush"]})  # 2 against 3: Ambush makes it 6
+    assert game.pending.kind == "battle_card"
+    greedy_plays(game)
+    assert [e["card"] for e in events(game, "card_played")] == ["Ambush"]
+    assert events(game, "battle")[0]["winner"] == 0
+
+
+def test_greedy_keeps_its_battle_card_when_it_wins_anyway():
+    game = fight(["guard"], ["scout"], {0: ["ambush"]})  # 5 against 1
+    greedy_plays(game)
+    assert events(game, "card_played") == []
+    assert events(game, "battle")[0]["winner"] == 0
+
+
+def test_greedy_takes_the_best_enemy_unit_and_gives_up_its_least_valuable():
+    # 17 against 20: the attacker loses 3 of its 6 units. The winner picks the first
+    # (the Guard, worth most), the loser the other two (its two Scouts, worth least).
+    game = greedy_plays(fight(["scout", "scout", "infantry", "guard", "guard", "cavalry"], ["guard"] * 4, {}))
+    assert events(game, "battle")[0]["winner"] == 1
+    assert [e["unit"] for e in events(game, "unit_lost") if e["player"] == 0] == ["Guard", "Scout", "Scout"]
+
+
+# ---------------------------------------------------------------------- the books
+
+
+def test_greedy_disbands_its_least_valuable_units_at_upkeep():
+    # One Plain (revenue 1) keeps 5 units (B10): of 7, the two Scouts go.
+    game = build("Camp:plain Away:city", "", units={"Camp": {0: ["guard", "guard", "infantry", "infantry", "infantry", "scout", "scout"]}},
+                 control={"Camp": 0})
+    greedy_plays(start(game, "upkeep"))
+    assert types_of(game, ids(game, "Camp", 0)) == ["guard", "guard", "infantry", "infantry", "infantry"]
+
+
+def test_greedy_spends_its_treasury_on_units_it_can_keep():
+    game = build("Camp:city Dust:waste Away:city", "Camp-Dust", control={"Camp": 0}, treasury={0: 12}, seed=4)
+    greedy_plays(start(game, "recruit"))
+    assert len(ids(game, "Camp", 0)) >= 2
+    assert game.state.players[0].treasury < 12 - 2
+
+
+def test_greedy_buys_nothing_that_upkeep_would_disband():
+    # One Plain keeps 5 units and Camp holds 5 already: a unit bought now is lost at upkeep
+    # (the pool holds no leader, which would strengthen the stack even so).
+    game = build("Camp:plain Home:city Away:city", "", units={"Camp": {0: ["infantry"] * 5}}, control={"Camp": 0}, treasury={0: 12},
+                 pool=["infantry"] * 3 + ["scout", "cavalry"], park=("Away", 1), seed=4)
+    greedy_plays(start(game, "recruit"))
+    assert len(ids(game, "Camp", 0)) == 5
+    assert game.state.players[0].treasury == 12
+
+
+# ---------------------------------------------------------------------- the evaluation and its hook
+
+
+class FavourSeatOne:
+    """An extra that tells the computer seat 1's position is worth 100 points more."""
+
+    @hookimpl
+    def warp_evaluate(self, game, seat):
+        return 100.0 if seat == 1 else None
+
+
+def test_warp_evaluate_answers_are_added_to_the_seat_worth():
+    plain = build("Camp:plain Gold:city", "Camp-Gold", units={"Camp": {0: ["infantry"]}}, control={"Camp": 0})
+    tuned = build("Camp:plain Gold:city", "Camp-Gold", units={"Camp": {0: ["infantry"]}}, control={"Camp": 0}, extras=[FavourSeatOne()])
+    assert evaluate(plain, 0) > 0
+    assert evaluate(tuned, 0) == pytest.approx(evaluate(plain, 0) - 100.0)
+
+
+@pytest.mark.parametrize("module", THEMES)
+def test_each_theme_tells_the_computer_how_near_its_victory_is(module):
+    pm = make_manager(module)
+    game = random_game(module, 7)
+    assert any(impl.plugin_name != "generic" for impl in pm.hook.warp_evaluate.get_hookimpls())
+    assert sum(a for seat in range(len(game.state.players)) for a in game.pm.hook.warp_evaluate(game=game, seat=seat) if a) > 0
+
+
+# ---------------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize("module", THEMES)
+def test_greedy_plays_every_theme_to_the_end_and_beats_random(module):
+    pm = make_manager(module)
+    factions = sorted(pm.hook.warp_factions()[0], key=lambda f: f.id)[:2]
+    game = Game(GameSetup(module, [Seat("G", factions[0].id), Seat("R", factions[1].id)],
+                          generate_for_theme(pm, zones=16, players=2, seed=6), seed=6, turn_limit=4), plugins=pm)
+    agents = [GreedyAgent(1), RandomAgent(2)]
+    kinds = set()
+    while game.pending is not None:
+        kinds.add(game.pending.kind)
+        game.decide(agents[game.pending.player].choose(game))
+    assert game.winner == 0
+    assert {"play_card", "buy"} <= kinds
+
+
+def test_mcts_with_a_budget_in_iterations_plays_the_same_game_twice():
+    def play() -> list:
+        pm = make_manager("doctor_who")
+        game = Game(GameSetup("doctor_who", [Seat("M", "daleks"), Seat("G", "cybermen")],
+                              generate_for_theme(pm, zones=14, players=2, seed=2), seed=2, turn_limit=1), plugins=pm)
+        agents = [make_agent("ai:mcts/iterations=12,depth=8", 5), make_agent("ai:greedy", 6)]
+        while game.pending is not None:
+            game.decide(agents[game.pending.player].choose(game))
+        return game.choices
+
+    first = play()
+    assert len(first) > 20
+    assert play() == first
+
+
+# ---------------------------------------------------------------------- no peeking (B4, B14)
+
+
+@pytest.mark.parametrize("module", THEMES)
+@pytest.mark.parametrize("spec", ["ai:greedy", "ai:mcts/iterations=6,depth=4"])
+def test_no_agent_peeks_at_what_its_seat_cannot_see(module, spec):
+    """The same seat, seed and view give the same choice, however the others' hidden
+    units, hands and the deck are really dealt."""
+    game = random_game(module, 11)
+    walker = RandomAgent(11)
+    rng = random.Random(11)
+    compared = differed = 0
+    n = 0
+    while game.pending is not None and compared < 8:
+        n += 1
+        decision = game.pending
+        if n % 7 == 0 and len(decision.options) > 1:
+            seat = decision.player
+            other = redeal(game, seat, rng)
+            if other.digest() != game.digest():
+                differed += 1
+            assert make_agent(spec, n).choose(other) == make_agent(spec, n).choose(game)
+            compared += 1
+        game.decide(walker.choose(game))
+    assert compared >= 4 and differed >= 1  # the hidden things really were dealt otherwise
+
+
+def test_the_no_peeking_check_catches_an_agent_that_peeks():
+    """Not vacuous: a greedy player looking ahead on the real game (no new deal) fails it."""
+
+    class Peeker(GreedyAgent):
+        def choose(self, game):
+            world = game.clone()
+            return self.choose_in(world)
+
+    game = random_game("doctor_who", 11)
+    walker = RandomAgent(11)
+    rng = random.Random(11)
+    changed = False
+    for n in range(1, 400):
+        if game.pending is None:
+            break
+        decision = game.pending
+        if len(decision.options) > 1:
+            other = redeal(game, decision.player, rng)
+            if Peeker(n).choose(other) != Peeker(n).choose(game):
+                changed = True
+                break
+        game.decide(walker.choose(game))
+    assert changed
+
+
+def test_a_deal_depends_only_on_the_view():
+    game = random_game("warhammer_space", 3)
+    for _ in range(40):
+        game.decide(RandomAgent(3).choose(game))
+    other = redeal(game, 0, random.Random(9))
+    assert determinize(other, 0, random.Random(1)).digest() == determinize(game, 0, random.Random(1)).digest()
+    assert determinize(game, 0, random.Random(1)).view_for(0) == game.view_for(0)
+
+
+# ---------------------------------------------------------------------- specs
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ai:clever", "unknown agent 'ai:clever'; known agents: ai:random, ai:greedy, ai:mcts"),
+    ("ai:mcts/think=fast", "agent 'ai:mcts/think=fast': think must be a float, not 'fast'"),
+    ("ai:mcts/speed=3", "agent 'ai:mcts/speed=3': unknown option 'speed=3'; ai:mcts takes: think, iterations, rollout, depth (as NAME=VALUE)"),
+    ("ai:mcts/think=0", "agent 'ai:mcts/think=0': think must be from 0.01 to 600 seconds"),
+    ("ai:random/x=1", "agent 'ai:random/x=1': unknown option 'x=1'; ai:random takes: none (as NAME=VALUE)"),
+])
+def test_a_bad_agent_spec_is_refused_in_one_line(spec, message):
+    with pytest.raises(ValueError) as caught:
+        make_agent(spec, 0)
+    assert str(caught.value) == message
+
+
+def test_agent_specs_name_their_budget():
+    assert make_agent("ai:mcts", 1).think == 1.0
+    assert make_agent("ai:mcts/think=0.5", 1).think == 0.5
+    agent = make_agent("ai:mcts/iterations=40,rollout=greedy", 1)
+    assert (agent.iterations, agent.rollout) == (40, "greedy")
+    assert isinstance(make_agent("greedy", 1), GreedyAgent) and isinstance(make_agent("ai:mcts", 1), MctsAgent)

@@ -1,0 +1,194 @@
+"""The greedy player (``ai:greedy``): tries every option one step ahead and keeps the best.
+
+For each option it plays the option on a copy of the game, dealt again from what its
+seat may see (:mod:`.determinize`), and weighs the position with the generic evaluation
+(:mod:`.evaluate`). A choice that only leads to another choice of the same action (a
+move card, then the stack, then the units, then where to) is followed to the end of the
+action, assuming the best at every further step. A choice that rolls dice is weighed
+over a few rolls. Decisions that pick several options at once (losses, disbanding,
+discarding to the hand limit) weigh a few likely sets: the least and the most valuable
+units or cards, and sets one swap away.
+
+>>> from warp_empires import Game, GameSetup, Seat
+>>> from warp_empires.mapgen import generate_for_theme
+>>> from warp_empires.plugins import make_manager
+>>> pm = make_manager("doctor_who")
+>>> game = Game(GameSetup("doctor_who", [Seat("Ann", "daleks"), Seat("Bob", "cybermen")],
+...             generate_for_theme(pm, zones=20, players=2, seed=1), seed=1, turn_limit=3), plugins=pm)
+>>> bot = GreedyAgent(seed=1)
+>>> while game.pending:
+...     game.decide(bot.choose(game))
+>>> game.winner in (-1, 0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .determinize import determinize
+from .evaluate import WEIGHTS, Weights, card_worth, evaluate, unit_worth
+
+if TYPE_CHECKING:
+    from ..decisions import Decision
+    from ..engine import Game
+
+#: Decisions that only say more about an action already begun (which stack, which units,
+#: where to, at whom, where to place): followed to the end of the action before weighing.
+FOLLOW_UP = frozenset({"choose_stack", "choose_units", "choose_destination", "card_target", "place", "choose_top"})
+#: Options that begin nothing: weighed on the position as it stands.
+STOPS = frozenset({"stop", "pass", "done"})
+
+
+class GreedyAgent:
+    """One step ahead with the generic evaluation. ``rolls``: how many dice futures a
+    choice that rolls is weighed over; ``budget``: at most this many positions weighed
+    a decision in a theme of at most 120 unit chits, fewer in bigger ones (the rest are
+    weighed where the action stands)."""
+
+    def __init__(self, seed: int = 0, weights: Weights = WEIGHTS, rolls: int = 3, budget: int = 60):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.weights = weights
+        self.rolls = rolls
+        self.budget = budget
+        self._left = 0
+
+    def __repr__(self) -> str:
+        return f"GreedyAgent(seed={self.seed})"
+
+    def choose(self, game: Game) -> Any:
+        decision = game.pending
+        world = determinize(game, decision.player, self.rng)
+        return self.choose_in(world)
+
+    def choose_in(self, world: Game) -> Any:
+        """The choice for ``world.pending``, looking ahead on ``world`` itself (a game the
+        caller has already dealt from the seat's view)."""
+        decision = world.pending
+        # A copy of the game costs what its unit chits cost (a theme with 300 chits copies
+        # five times slower than one with 60), so fewer positions are weighed in big themes.
+        self._left = max(15, min(self.budget, self.budget * 120 // max(1, len(world.state.units))))
+        if decision.count > 1:
+            return self._best_set(world, decision)
+        if len(decision.options) == 1:
+            return 0
+        best, best_value = 0, None
+        seen: dict[str, float] = {}
+        for i, option in enumerate(decision.options):
+            label = option.label
+            value = seen.get(label)
+            if value is None:  # two options named alike (two copies of a card) are alike
+                if option.id in STOPS:
+                    # Doing nothing is weighed on the position as it stands, as every other
+                    # option is weighed where its action ends: then a choice that changes
+                    # nothing (showing another unit on top) never beats passing, and the
+                    # player cannot loop on it.
+                    value = evaluate(world, decision.player, self.weights)
+                else:
+                    value = self.value_of(world, i, decision.player)
+                seen[label] = value
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = i, value
+        return best
+
+    # ------------------------------------------------------------------ weighing
+
+    def value_of(self, world: Game, choice: Any, seat: int) -> float:
+        """The worth for ``seat`` of making ``choice`` now (over a few dice futures if it rolls)."""
+        ahead = world.clone()
+        ahead.decide(choice)
+        value = self._settle(ahead, seat, 4)
+        if self.rolls > 1 and ahead._rng is not None:  # it rolled: weigh other rolls too
+            total = value
+            for _ in range(self.rolls - 1):
+                again = world.clone()
+                again.rng = random.Random(self.rng.getrandbits(32))
+                again.decide(choice)
+                total += self._settle(again, seat, 4)
+            value = total / self.rolls
+        return value
+
+    def _settle(self, game: Game, seat: int, depth: int, asked: frozenset[str] = frozenset()) -> float:
+        """The worth of ``game`` for ``seat`` once the action under way is over: a follow-up
+        decision of ``seat`` is answered with its best option; a second stack to move with
+        the same card (a kind of decision ``asked`` already) starts another action."""
+        self._left -= 1
+        decision = game.pending
+        if (
+            decision is None or decision.player != seat or decision.kind not in FOLLOW_UP or depth == 0 or self._left <= 0
+            or (decision.kind in asked and decision.kind != "choose_units")
+        ):
+            return evaluate(game, seat, self.weights)
+        asked = asked | {decision.kind}
+        if decision.count > 1:
+            ahead = game.clone()
+            ahead.decide(list(range(decision.count)))
+            return evaluate(ahead, seat, self.weights)
+        best = None
+        seen: set[str] = set()
+        for i in self._follow_ups(game, decision):
+            label = decision.options[i].label
+            if label in seen:
+                continue
+            seen.add(label)
+            ahead = game.clone()
+            ahead.decide(i)
+            value = self._settle(ahead, seat, depth - 1, asked)
+            if best is None or value > best:
+                best = value
+            if self._left <= 0:
+                break
+        return evaluate(game, seat, self.weights) if best is None else best
+
+    def _follow_ups(self, game: Game, decision: Decision) -> list[int]:
+        """The options of a follow-up decision worth weighing. Picking the units of a group
+        is weighed for three groups only: the whole stack, its least valuable unit alone
+        (to take an empty zone) and its most valuable alone; once units are picked, they go."""
+        options = decision.options
+        if decision.kind != "choose_units":
+            return list(range(len(options)))
+        ids = [o.id for o in options]
+        if "go" in ids:
+            return [ids.index("go")]
+        units = sorted((option_worth(game, o), i) for i, o in enumerate(options) if o.id.startswith("unit:"))
+        picks = [i for i, o in enumerate(options) if o.id == "all"]
+        if units:
+            picks += [units[0][1], units[-1][1]]
+        return picks
+
+    # ------------------------------------------------------------------ picking several
+
+    def _best_set(self, world: Game, decision: Decision) -> list[int]:
+        """The best of a few likely sets of ``decision.count`` options."""
+        n, k = len(decision.options), decision.count
+        order = sorted(range(n), key=lambda i: (option_worth(world, decision.options[i]), i))
+        candidates = [sorted(order[:k]), sorted(order[-k:])]
+        low = order[:k]
+        for out in range(min(k, 3)):
+            for extra in order[k:k + 3]:
+                swapped = sorted([x for j, x in enumerate(low) if j != out] + [extra])
+                candidates.append(swapped)
+        best, best_value = None, None
+        weighed: set[tuple[int, ...]] = set()
+        for picks in candidates:
+            if tuple(picks) in weighed:  # the swaps may repeat a set already weighed
+                continue
+            weighed.add(tuple(picks))
+            value = self.value_of(world, picks, decision.player)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = picks, value
+        return best
+
+
+def option_worth(game: Game, option: Any) -> float:
+    """What the thing an option names is worth: a unit by its force, a card by what it
+    does (moving stacks most)."""
+    value = option.value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if option.id.startswith("unit:") and 0 <= value < len(game.state.units):
+            return unit_worth(game.state.units[value].type)
+        if option.id.startswith("card:") and 0 <= value < len(game.rules.cards):
+            return card_worth(game, value)
+    return 0.0

@@ -1,0 +1,231 @@
+"""The searching player (``ai:mcts``): Information Set Monte Carlo Tree Search.
+
+After Cowling, Powley and Whitehouse (2012), single-observer form: one tree over the
+choices of every seat, searched many times; each search deals the hidden things again
+from the searching seat's view (:mod:`.determinize`), walks down the tree choosing among
+the options that this deal offers (the upper confidence bound, with an option counted
+as available only in the searches that offered it), adds one new choice, plays on for a
+short while, and weighs where it stopped with the generic evaluation. The most searched
+choice at the root is played. The greedy player's opinion of each root choice guides the
+first searches (progressive bias) and fades as they pile up.
+
+Options with the same label (two copies of one card, two units of one kind) are one
+branch, so a branch means the same thing in every deal. Decisions that pick several
+options at once are made by the greedy player's rule inside a search, not branched on.
+
+The budget is ``think`` seconds a decision, or ``iterations`` searches (then a game with
+the same seeds is the same game on any machine). The search stops sooner once the most
+searched choice cannot be overtaken in the searches left:
+
+>>> from warp_empires import Game, GameSetup, Seat
+>>> from warp_empires.mapgen import generate_for_theme
+>>> from warp_empires.plugins import make_manager
+>>> pm = make_manager("doctor_who")
+>>> game = Game(GameSetup("doctor_who", [Seat("Ann", "daleks"), Seat("Bob", "cybermen")],
+...             generate_for_theme(pm, zones=20, players=2, seed=1), seed=1), plugins=pm)
+>>> MctsAgent(seed=1, iterations=30).choose(game) == MctsAgent(seed=1, iterations=30).choose(game)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from .determinize import determinize
+from .evaluate import WEIGHTS, scores
+from .greedy import GreedyAgent
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+#: Points of evaluation that make a position a 73% favourite (a logistic scale).
+SCALE = 6.0
+#: The exploration constant of the upper confidence bound.
+EXPLORE = 0.7
+#: How much the greedy player's opinion of a root choice counts, fading with its searches.
+BIAS = 3.0
+
+
+class Node:
+    """A choice in the tree: who made it, how often it was searched and how often offered,
+    the reward it earned its chooser, and the choices after it (by label)."""
+
+    __slots__ = ("player", "visits", "offered", "reward", "children")
+
+    def __init__(self, player: int):
+        self.player = player
+        self.visits = 0
+        self.offered = 0
+        self.reward = 0.0
+        self.children: dict[str, Node] = {}
+
+
+class MctsAgent:
+    """Searches ``iterations`` times a decision if given, else for ``think`` seconds.
+
+    ``rollout`` is how each search plays on after the tree: ``greedy`` (the greedy
+    player's choices) or ``random``; ``depth`` is how many decisions it plays before the
+    evaluation weighs the position.
+    """
+
+    #: It searches for a while: the screen says it is thinking.
+    thinks = True
+
+    def __init__(self, seed: int = 0, think: float = 1.0, iterations: int | None = None, rollout: str = "random", depth: int = 30):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.think = think
+        self.iterations = iterations
+        self.rollout = rollout
+        self.depth = depth
+        self.greedy = GreedyAgent(seed, rolls=1, budget=12)
+        self.searches = 0  # searches made for the latest decision
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations is not None else f"think={self.think}"
+        return f"MctsAgent(seed={self.seed}, {budget})"
+
+    @staticmethod
+    def check(spec: str, options: dict[str, Any]) -> None:
+        """Refuse options out of range, in one line naming the allowed range."""
+        if "think" in options and not 0.01 <= options["think"] <= 600:
+            raise ValueError(f"agent {spec!r}: think must be from 0.01 to 600 seconds")
+        if "iterations" in options and not 1 <= options["iterations"] <= 1_000_000:
+            raise ValueError(f"agent {spec!r}: iterations must be from 1 to 1000000")
+        if "depth" in options and not 0 <= options["depth"] <= 1000:
+            raise ValueError(f"agent {spec!r}: depth must be from 0 to 1000")
+        if options.get("rollout", "random") not in ("random", "greedy"):
+            raise ValueError(f"agent {spec!r}: rollout must be random or greedy")
+
+    def choose(self, game: Game) -> Any:
+        decision = game.pending
+        seat = decision.player
+        if decision.count > 1:
+            return self.greedy.choose(game)
+        first = first_of_each_label(decision)
+        if len(first) == 1:
+            return 0
+        started = time.perf_counter()
+        root = Node(seat)
+        prior = self._prior(game, first)
+        self.searches = 0
+        while True:
+            if self.iterations is not None:
+                left = self.iterations - self.searches
+            else:
+                spent = time.perf_counter() - started
+                left = int(self.searches * (self.think - spent) / spent) if spent > 0 and self.searches else 1
+            if left <= 0 or (self.searches % 16 == 0 and settled(root, left)):
+                break
+            self._search(root, determinize(game, seat, self.rng), prior)
+            self.searches += 1
+        best = max(first, key=lambda label: (root.children[label].visits, root.children[label].reward) if label in root.children else (-1, 0.0))
+        return first[best]
+
+    # ------------------------------------------------------------------ one search
+
+    def _prior(self, game: Game, first: dict[str, int]) -> dict[str, float]:
+        """The greedy player's opinion of each choice at the root, from 0 to 1 (1: its
+        favourite): it guides the first searches and fades as the searches pile up."""
+        world = determinize(game, game.pending.player, self.rng)
+        greedy = self.greedy
+        greedy._left = greedy.budget
+        values = {label: greedy.value_of(world, i, game.pending.player) for label, i in first.items()}
+        best = max(values.values())
+        return {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, v in values.items()}
+
+    def _search(self, root: Node, world: Game, prior: dict[str, float]) -> None:
+        node, path = root, []
+        game = world
+        while game.pending is not None:
+            decision = game.pending
+            if decision.count > 1:
+                game.decide(self.greedy.choose_in(game))
+                continue
+            first = first_of_each_label(decision)
+            if len(first) == 1:
+                game.decide(0)
+                continue
+            untried = [label for label in first if label not in node.children]
+            for label, child in node.children.items():
+                if label in first:
+                    child.offered += 1
+            if untried:
+                if node is root:  # the greedy player's favourites first
+                    label = max(untried, key=lambda u: (prior[u], -first[u]))
+                else:
+                    label = untried[self.rng.randrange(len(untried))]
+                child = node.children[label] = Node(decision.player)
+                child.offered = 1
+                game.decide(first[label])
+                path.append(child)
+                break
+            label = self._select(node, first, prior if node is root else None)
+            node = node.children[label]
+            game.decide(first[label])
+            path.append(node)
+        rewards = self._play_on(game)
+        for n in path:
+            n.visits += 1
+            n.reward += rewards[n.player]
+
+    def _select(self, node: Node, first: dict[str, int], prior: dict[str, float] | None = None) -> str:
+        best, best_score = None, -math.inf
+        for label in first:
+            child = node.children[label]
+            score = child.reward / child.visits + EXPLORE * math.sqrt(math.log(child.offered) / child.visits)
+            if prior is not None:
+                score += BIAS * prior[label] / (1 + child.visits)  # progressive bias
+            if score > best_score:
+                best, best_score = label, score
+        return best
+
+    def _play_on(self, game: Game) -> list[float]:
+        """Play ``depth`` more decisions, then the reward of every seat, from 0 to 1."""
+        rng = self.rng
+        for _ in range(self.depth):
+            decision = game.pending
+            if decision is None:
+                break
+            n = len(decision.options)
+            if self.rollout == "greedy":
+                choice = self.greedy.choose_in(game)
+            elif decision.count == 1:
+                choice = rng.randrange(n)
+            else:
+                choice = rng.sample(range(n), decision.count)
+            game.decide(choice)
+        return rewards(game)
+
+
+def settled(root: Node, left: int) -> bool:
+    """Whether the most searched choice stays first whatever the ``left`` searches to come do."""
+    visits = sorted((child.visits for child in root.children.values()), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > left
+
+
+def rewards(game: Game) -> list[float]:
+    """Every seat's reward for the position: 1 won, 0 lost, 0.5 drawn; short of the end, a
+    logistic of its evaluation."""
+    s = game.state
+    seats = len(s.players)
+    if s.over:
+        return [0.5 if s.winner == -1 else (1.0 if s.winner == i else 0.0) for i in range(seats)]
+    worth = scores(game, WEIGHTS)
+    out = []
+    for i in range(seats):
+        rest = max((w for j, w in enumerate(worth) if j != i), default=0.0)
+        x = max(-50.0, min(50.0, (worth[i] - rest) / SCALE))
+        out.append(1.0 / (1.0 + math.exp(-x)))
+    return out
+
+
+def first_of_each_label(decision: Any) -> dict[str, int]:
+    """Label -> the first option carrying it, in option order."""
+    out: dict[str, int] = {}
+    for i, option in enumerate(decision.options):
+        out.setdefault(option.label, i)
+    return out
