@@ -15,7 +15,6 @@ change from game to game, from the seed.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -26,18 +25,9 @@ from warp_empires.agents import make_agent
 from warp_empires.mapgen import generate_for_theme
 from warp_empires.plugins import make_manager
 from warp_empires.rulebook import Rulebook
+from warp_empires.simulation.summary import wilson  # a draw counts half, so wins may be x.5
 
 THEMES = ("doctor_who", "warhammer_space", "classical_city_states")
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% interval of a win rate of ``wins`` out of ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(module: str, pm, specs: list[str], seed: int, zones: int, rounds: int, clock: dict) -> Game:
