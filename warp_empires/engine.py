@@ -34,6 +34,7 @@ from .zonemap import ZoneMap
 # Events and decisions built without the named tuples' keyword handling: several a decision.
 _new_event = _new_decision = tuple.__new__
 _NOBODY: frozenset[int] = frozenset()
+_ONLY: dict[int, frozenset[int]] = {}  # seat -> the set of that seat alone (sets are never changed)
 
 
 @attrs.frozen
@@ -177,7 +178,12 @@ class Game:
         if secret is None:
             event = _new_event(Event, (kind, state.turn, state.active, data, seen, None, _NOBODY))
         else:
-            who = frozenset((data["player"],) if knows is None else knows)
+            if knows is None:  # most secrets are the acting player's: one set per seat, shared
+                who = _ONLY.get(data["player"])
+                if who is None:
+                    who = _ONLY[data["player"]] = frozenset((data["player"],))
+            else:
+                who = frozenset(knows)
             event = _new_event(Event, (kind, state.turn, state.active, data, seen, dict(secret), who))
         self.events.append(event)
         if self._notify:

@@ -289,6 +289,12 @@ class Rulebook:
         return tuple((ct.id, self.effects[ct.id], self.test_keys.get(ct.id)) for ct in self.cards)
 
     @functools.cached_property
+    def window_cards(self) -> Mapping[str, frozenset[int]]:
+        """Card window (as :attr:`windows`) -> the ids of the cards offered there, so that
+        "does this hand hold any" is one set test."""
+        return {window: frozenset(card for card, ct in enumerate(self.cards) if ct.id in types) for window, types in self.windows.items()}
+
+    @functools.cached_property
     def discard_options(self) -> tuple[Option, ...]:
         """Per card id: the option of discarding it by choice (``Discard <name>``)."""
         return tuple(Option(key, f"Discard {name}", card) for card, (key, name) in enumerate(zip(self.card_keys, self.card_names)))

@@ -120,11 +120,20 @@ class ResolveCard(Step):
 
 def reaction_window(game: Game, trigger: Trigger, first: int, include_first: bool) -> list[Step]:
     """The window after ``trigger`` (a :mod:`~warp_empires.rules.triggers` value), asking
-    seats in order from ``first``; empty when the theme has no reaction cards at all."""
+    seats in order from ``first``; empty when the theme has no reaction cards at all, or
+    when none of the seats asked holds a card reacting to ``trigger`` (push the window
+    before any step that could change their hands: it then runs next)."""
     if not game.rules.has_reactions:
         return []
-    seats = _window_seats(len(game.state.players), first, include_first)
-    return [ReactionWindow(trigger, seats)] if seats else []
+    cards = game.rules.window_cards.get(_WINDOWS.get(trigger.kind) or f"reacts:{trigger.kind}")
+    if not cards:
+        return []
+    players = game.state.players
+    seats = _window_seats(len(players), first, include_first)
+    for seat in seats:  # most windows find no reaction card in any hand: no step at all
+        if not cards.isdisjoint(players[seat].hand):
+            return [ReactionWindow(trigger, seats)]
+    return []
 
 
 @functools.lru_cache(maxsize=256)
