@@ -180,7 +180,7 @@ def test_mcts_with_a_budget_in_iterations_plays_the_same_game_twice():
         return game.choices
 
     first = play()
-    assert len(first) > 20
+    assert len(first) > 15  # a whole round of both seats, not a game that ends at once
     assert play() == first
 
 

@@ -226,8 +226,9 @@ def move_odds(game: Game, viewer: int, units: Sequence[int], zone: int, *, attac
     ``viewer`` attacks unless ``attacker`` names another seat (the player whose battle
     phase it is); an attacker fights the first opponent in seat order, as the battle
     phase does. The cards in hand are not counted. The enemy's units under its top unit
-    are hidden: they are drawn at random from what they could be (see
-    :func:`unknown_types`), so the figures tell nothing the screen does not.
+    are hidden: each simulated battle deals every hidden thing again from the viewer's
+    view (:func:`~warp_empires.agents.determinize.determinize`), so the figures tell
+    nothing the screen does not.
     """
     s = game.state
     n = len(s.players)
@@ -248,45 +249,19 @@ def move_odds(game: Game, viewer: int, units: Sequence[int], zone: int, *, attac
     hidden = bs.stack(zone, enemy)[1:]
     if not hidden:
         return battle_odds(base, zone, attacker, defender, limit=limit, battles=battles, seed=game.setup.seed + zone)
-    unknown = unknown_types(game, viewer, enemy)
-    for u in hidden:
-        bs.return_to_pool(u)
 
     def make_start(rng: random.Random) -> tuple[Game, list[tuple[int, ...]]]:
-        twin = base.clone()
-        ts = twin.state
-        for type_id in rng.sample(unknown, min(len(hidden), len(unknown))):
-            # Which chit of that kind stands in makes no difference to the battle: take the
-            # first that is neither the viewer's nor already fighting here, one from another
-            # zone if there is one. There always is one: the kinds were counted that way.
-            free = [u for u in ts.units if u.type.id == type_id and not (u.owner == viewer and u.zone >= 0)
-                    and not (u.owner == enemy and u.zone == zone)]
-            ts.put_on_board(min(free, key=lambda u: u.zone == zone).id, enemy, zone)
+        # Every unit hidden from the viewer, here and elsewhere, dealt again from what the
+        # viewer sees, so the figures tell nothing the screen does not (B14).
+        from .agents.determinize import determinize
+
+        twin = determinize(base, viewer, rng)
         twin.rng = random.Random(rng.getrandbits(64))
         before = _counts(twin, (attacker, defender), zone)
         return battle_position(twin, zone, attacker, defender, copy=False), before
 
     note = f"the {len(hidden)} hidden unit(s) drawn from the {s.players[enemy].faction.name} roster"
     return simulate_battle(make_start, zone, attacker, defender, battles, seed=game.setup.seed * 31 + zone, note=note)
-
-
-def unknown_types(game: Game, viewer: int, owner: int) -> list[str]:
-    """The kinds of unit (one entry per chit) ``owner``'s hidden units could be, as
-    ``viewer`` knows it: ``owner``'s faction roster (and the common pool) less the
-    viewer's own units and every top unit on the board. Only kinds count, never which
-    chit, so two positions that look alike to ``viewer`` give the same list (B14)."""
-    s = game.state
-    faction = s.players[owner].faction.id
-    counts: dict[str, int] = {}
-    for u in s.units:
-        if u.type.faction in (None, faction):
-            counts[u.type.id] = counts.get(u.type.id, 0) + 1
-    seen = [s.units[u].type.id for u in s.units_of(viewer)]
-    seen += [s.units[s.stack(z, o)[0]].type.id for z in range(len(s.zone_units)) for o in s.owners_in(z) - {viewer}]
-    for type_id in seen:
-        if counts.get(type_id):
-            counts[type_id] -= 1
-    return [type_id for type_id in game.rules.unit_types for _ in range(counts.get(type_id, 0))]
 
 
 def cli_battle(module: str, attacker: tuple[str, Sequence[str]], defender: tuple[str, Sequence[str]],

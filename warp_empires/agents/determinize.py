@@ -66,13 +66,24 @@ def hidden_units(game: Game, seat: int) -> list[int]:
     return out
 
 
+def seen_place(game: Game, unit: int) -> tuple[int, int, int]:
+    """Where a hidden chit stands as every player sees it: on the board by zone and place in
+    the zone, then recruit offers, then the pools. Kinds are dealt in this order, not by
+    chit id: ids follow the kinds the chits were made as, so dealing by id would let the
+    true kinds steer the deal."""
+    u = game.state.units[unit]
+    if u.place == BOARD:
+        return (0, u.zone, game.state.zone_units[u.zone].index(unit))
+    return (1 if u.place == OFFER else 2, 0, unit)
+
+
 def determinize(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of ``game`` with everything hidden from ``seat`` dealt again from ``rng``,
     and the copy's own dice reseeded from ``rng``."""
     twin = game.clone()
     s = twin.state
     by_pool: dict[str, list[int]] = {}
-    for u in hidden_units(twin, seat):
+    for u in sorted(hidden_units(twin, seat), key=lambda u: seen_place(twin, u)):
         by_pool.setdefault(s.units[u].pool, []).append(u)
     for pool in sorted(by_pool):
         ids = by_pool[pool]
