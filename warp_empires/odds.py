@@ -260,7 +260,7 @@ def move_odds(game: Game, viewer: int, units: Sequence[int], zone: int, *, attac
         before = _counts(twin, (attacker, defender), zone)
         return battle_position(twin, zone, attacker, defender, copy=False), before
 
-    note = f"the {len(hidden)} hidden unit(s) drawn from the {s.players[enemy].faction.name} roster"
+    note = f"the {len(hidden)} hidden unit(s) dealt again from what {s.players[enemy].faction.name} could have"
     return simulate_battle(make_start, zone, attacker, defender, battles, seed=game.setup.seed * 31 + zone, note=note)
 
 

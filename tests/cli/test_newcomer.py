@@ -52,7 +52,7 @@ def test_odds_why_and_the_units_chosen_in_a_scripted_turn(tmp_path):
     enemy_row = next(line for line in out.splitlines() if line.startswith("│ ENE   Enemy"))
     assert re.search(r"win ~?\d+% · losses \d\.\d / \d\.\d", enemy_row)
     assert re.search(r"Battle in Enemy \(ENE\) moving there: you hold the zone \d+%", out)
-    assert re.search(r"Method: (exact \(\d+ outcomes? weighed\)|\d+ simulated battles, the \d hidden unit\(s\) drawn from the Cybermen roster)", out)
+    assert re.search(r"Method: (exact \(\d+ outcomes? weighed\)|\d+ simulated battles, the \d hidden unit\(s\) dealt again from what Cybermen could have)", out)
 
 
 def test_units_and_factions_in_the_themes_words():
