@@ -167,6 +167,18 @@ def test_greedy_does_not_empty_its_home_city_beside_a_stronger_enemy():
     assert game.state.control[ARGOS] == 1
 
 
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_greedy_takes_its_free_diplomacy_roll(seed):
+    # A roll of 6 wins a neutral city and anything less costs nothing: in a few dice
+    # futures it looks like doing nothing, which must not win the tie.
+    game = scenario("athens", "corinth", seed=seed)
+    run_phases(game, 0, "diplomacy")
+    bot = GreedyAgent(seed)
+    while game.pending is not None and game.pending.player == 0:
+        game.decide(bot.choose(game))
+    assert len([e for e in game.events if e.kind == "diplomacy"]) == 1
+
+
 # ---------------------------------------------------------------------- the evaluation and its hook
 
 

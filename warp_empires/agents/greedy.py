@@ -92,7 +92,7 @@ class GreedyAgent:
         decision = world.pending
         # A copy of the game costs what its unit chits cost (a theme with 300 chits copies
         # five times slower than one with 60), so fewer positions are weighed in big themes.
-        self._left = max(15, min(self.budget, self.budget * 120 // max(1, len(world.state.units))))
+        budget = self._left = max(30, min(self.budget, self.budget * 120 // max(1, len(world.state.units))))
         self._best_line = ()
         if decision.count > 1:
             return self._best_set(world, decision)
@@ -113,6 +113,9 @@ class GreedyAgent:
                     # player cannot loop on it.
                     value = evaluate(world, decision.player, self.weights)
                 else:
+                    # Each option is weighed with the whole budget: shared, the first move
+                    # card spent it on its first stacks and the others were weighed unplayed.
+                    self._left = budget
                     value = self.value_of(world, i, decision.player)
                 seen[label] = value
                 if best_value is None or value > best_value + 1e-9:
@@ -128,13 +131,16 @@ class GreedyAgent:
         ahead.decide(choice)
         value, line = self._settle(ahead, seat, 4)
         if self.rolls > 1 and ahead._rng is not None:  # it rolled: weigh other rolls too
-            total = value
-            for _ in range(self.rolls - 1):
+            values = [value]
+            # A roll that seldom succeeds (a 6 to win a city over) looks like doing nothing
+            # in a few futures, and doing nothing wins a tie: while every future weighed
+            # came out alike, a few more are weighed.
+            while len(values) < self.rolls or (len(values) < 4 * self.rolls and max(values) - min(values) < 1e-9):
                 again = world.clone()
                 again.rng = random.Random(self.rng.getrandbits(32))
                 again.decide(choice)
-                total += self._settle(again, seat, 4)[0]
-            value = total / self.rolls
+                values.append(self._settle(again, seat, 4)[0])
+            value = sum(values) / len(values)
         self._line = line
         return value
 
