@@ -22,6 +22,8 @@ from warp_empires.hookspecs import hookimpl
 from warp_empires.mapgen import generate_for_theme
 from warp_empires.plugins import make_manager
 
+from classical.scenario import ARGOS, ATHENS, ATTICA, CORINTH, MEGARA, kinds, place, run_phases, scenario
+
 THEMES = ("doctor_who", "warhammer_space", "classical_city_states")
 
 
@@ -125,6 +127,58 @@ def test_greedy_buys_nothing_that_upkeep_would_disband():
     assert game.state.players[0].treasury == 12
 
 
+# ---------------------------------------------------------------------- the city states' own phases
+
+
+def greedy_turn(game: Game, seat: int = 0) -> Game:
+    """Let the greedy player answer ``seat``'s decisions until the phases run out."""
+    bot = GreedyAgent(1)
+    for _ in range(60):
+        if game.pending is None or game.pending.player != seat:
+            return game
+        game.decide(bot.choose(game))
+    raise AssertionError("the greedy player did not finish")
+
+
+def test_greedy_sends_an_army_out_of_a_full_city_to_take_the_baggage_next_door():
+    # Ten units in Athens: the whole stack cannot leave (Attica holds 8), so a group is
+    # picked unit by unit, with a way to give the stack up; the player must not give it up
+    # and pick it again until its moves are spent.
+    game = scenario("athens", "corinth")
+    place(game, 0, ATHENS, *["army"] * 9, "pericles")
+    place(game, 1, ATTICA, "baggage", "baggage")
+    run_phases(game, 0, "first_move")
+    greedy_turn(game)
+    assert kinds(game, ATTICA, 0) == ["army", "baggage", "baggage"]
+    assert [e.data["previous"] for e in game.events if e.kind == "captured"] == [1]
+
+
+def test_greedy_does_not_empty_its_home_city_beside_a_stronger_enemy():
+    # Argos is Bob's and empty, but the attack would take both Armies out of Corinth and
+    # leave only Baggage there, next to Bob's three Armies in Megara: losing Corinth, the
+    # home city, loses the game (the city states' victory: every home city).
+    game = scenario("corinth", "athens")
+    place(game, 0, CORINTH, "army", "army", "baggage", "baggage")
+    place(game, 1, MEGARA, "army", "army", "army")
+    game.state.control[ARGOS] = 1
+    run_phases(game, 0, "land_battle")
+    greedy_turn(game)
+    assert kinds(game, CORINTH, 0) == ["army", "army", "baggage", "baggage"]
+    assert game.state.control[ARGOS] == 1
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_greedy_takes_its_free_diplomacy_roll(seed):
+    # A roll of 6 wins a neutral city and anything less costs nothing: in a few dice
+    # futures it looks like doing nothing, which must not win the tie.
+    game = scenario("athens", "corinth", seed=seed)
+    run_phases(game, 0, "diplomacy")
+    bot = GreedyAgent(seed)
+    while game.pending is not None and game.pending.player == 0:
+        game.decide(bot.choose(game))
+    assert len([e for e in game.events if e.kind == "diplomacy"]) == 1
+
+
 # ---------------------------------------------------------------------- the evaluation and its hook
 
 
@@ -159,7 +213,7 @@ def test_greedy_plays_every_theme_to_the_end_and_beats_random(module):
     pm = make_manager(module)
     factions = sorted(pm.hook.warp_factions()[0], key=lambda f: f.id)[:2]
     game = Game(GameSetup(module, [Seat("G", factions[0].id), Seat("R", factions[1].id)],
-                          generate_for_theme(pm, zones=16, players=2, seed=6), seed=6, turn_limit=4), plugins=pm)
+                          generate_for_theme(pm, zones=16, players=2, seed=6), seed=6, turn_limit=6), plugins=pm)
     agents = [GreedyAgent(1), RandomAgent(2)]
     kinds = set()
     while game.pending is not None:

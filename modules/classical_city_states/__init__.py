@@ -27,7 +27,7 @@ from .diplomacy import Diplomacy, free_rolls
 from .moving import Arrive, Marches, allowance, closed_zones
 from .recruit import leaders_to_gain, recruit_phase, take_from_pool
 from .traits import has_city_trait, leaders_with
-from .upkeep import PayUpkeep
+from .upkeep import PayUpkeep, starvation, supplied
 
 HOME_DEFENSE = 8
 LONG_WALLS = 4
@@ -199,10 +199,19 @@ class CityStates(ThemePlugin):
     @hookimpl
     def warp_evaluate(self, game, seat):
         """Home cities win the game (one's own above all: losing it loses everything) and
-        cities break the tie."""
+        cities break the tie; an Army or Rowers out of supply with no Baggage to eat makes
+        the upkeep roll and may starve, the more likely the more counters it carries."""
         s = game.state
         homes = sum(1 for p in s.players if s.control.get(places.home_city(game, p.seat)) == seat)
-        return 8.0 * homes + sum(1.0 for z in s.control.zones_of(seat) if places.is_city(game, z))
+        hungry = 0
+        for zone in s.zones_with_units(seat):
+            stack = s.stack(zone, seat)
+            armed = [u for u in stack if s.units[u].type.id in places.ARMED]
+            if not armed or supplied(game, armed[0], seat):  # supply goes by the space
+                continue
+            baggage = sum(1 for u in stack if s.units[u].type.id == "baggage")
+            hungry += sum(1 + starvation(game, u) for u in armed[baggage:])
+        return 8.0 * homes + sum(1.0 for z in s.control.zones_of(seat) if places.is_city(game, z)) - 1.0 * hungry
 
     @hookimpl
     def warp_victory(self, game):

@@ -122,17 +122,26 @@ def scores(game: Game, weights: Weights = WEIGHTS) -> list[float]:
         w += weights.reach * sum(types[z].revenue for z in reach if z not in controlled)
         enemies = [o for o in range(seats) if o != seat and force_at[o]]
         for zone in list(controlled):
-            if zone in mine:
-                continue
+            held = mine.get(zone)
             close = near(game, zone)
-            raiders = [o for o in enemies if any(n in force_at[o] for n in close)]
-            if raiders:
-                w -= weights.exposed * types[zone].revenue
-            # An empty zone an enemy could walk into and win with: gravest when the enemy is
-            # near, serious wherever it is (some move far: roads, seas, long-range cards).
+            if held is None:
+                raiders = [o for o in enemies if any(n in force_at[o] for n in close)]
+                if raiders:
+                    w -= weights.exposed * types[zone].revenue
+            else:
+                # A garrison guards a zone only against what could reach it: an enemy stack
+                # near and stronger takes it all the same (a Leader alone holds nothing).
+                raiders = [o for o in enemies if any(force_at[o].get(n, 0.0) > held for n in close)]
+                if not raiders:
+                    continue
+            # A zone an enemy could take and win with: gravest when the enemy is near,
+            # serious wherever it is (some move far: roads, seas, long-range cards).
             winners = [o for o in enemies if wins_with(game, zone, o)]
             if winners:
-                w -= weights.lost_victory if any(o in raiders for o in winners) else weights.lost_victory / 3
+                if any(o in raiders for o in winners):
+                    w -= weights.lost_victory
+                elif held is None:
+                    w -= weights.lost_victory / 3
         worth[seat] = w
     leader = game.hook.warp_tiebreak(game=game)
     if leader is not None and leader >= 0:

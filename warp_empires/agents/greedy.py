@@ -37,15 +37,18 @@ if TYPE_CHECKING:
 #: Decisions that only say more about an action already begun (which stack, which units,
 #: where to, at whom, where to place): followed to the end of the action before weighing.
 FOLLOW_UP = frozenset({"choose_stack", "choose_units", "choose_destination", "card_target", "place", "choose_top"})
-#: Options that begin nothing: weighed on the position as it stands.
-STOPS = frozenset({"stop", "pass", "done"})
+#: Options that begin nothing (or give up the action begun): weighed on the position as it
+#: stands. Giving up must not borrow the worth of the best action still open after it, or a
+#: player picks a stack, gives it up, and picks it again until its moves run out.
+STOPS = frozenset({"stop", "pass", "done", "back"})
 
 
 class GreedyAgent:
     """One step ahead with the generic evaluation. ``rolls``: how many dice futures a
-    choice that rolls is weighed over; ``budget``: at most this many positions weighed
-    a decision in a theme of at most 120 unit chits, fewer in bigger ones (the rest are
-    weighed where the action stands)."""
+    choice that rolls is weighed over (up to four times as many while they all come out
+    alike); ``budget``: at most this many positions weighed for each option of a decision
+    in a theme of at most 120 unit chits, fewer in bigger ones but never under 30 (the rest
+    are weighed where the action stands)."""
 
     def __init__(self, seed: int = 0, weights: Weights = WEIGHTS, rolls: int = 3, budget: int = 60):
         self.seed = seed
@@ -54,14 +57,35 @@ class GreedyAgent:
         self.rolls = rolls
         self.budget = budget
         self._left = 0
+        self._plan: list[str] = []  # labels of the follow-up choices still to make
+        self._line: tuple[str, ...] = ()  # the follow-up choices of the position last weighed
+        self._best_line: tuple[str, ...] = ()  # and of the option chosen
 
     def __repr__(self) -> str:
         return f"GreedyAgent(seed={self.seed})"
 
     def choose(self, game: Game) -> Any:
         decision = game.pending
+        planned = self._planned(decision)
+        if planned is not None:
+            return planned
         world = determinize(game, decision.player, self.rng)
-        return self.choose_in(world)
+        choice = self.choose_in(world)
+        self._plan = list(self._best_line)
+        return choice
+
+    def _planned(self, decision: Decision) -> int | None:
+        """The next step of the action chosen earlier, if this decision carries it on.
+        Weighing each step anew on a fresh deal makes a player pick a stack, give it up
+        and pick it again; keeping to the line it chose ends the action it began."""
+        plan, self._plan = self._plan, []
+        if not plan or decision.kind not in FOLLOW_UP or decision.count > 1:
+            return None
+        for i, option in enumerate(decision.options):
+            if option.label == plan[0]:
+                self._plan = plan[1:]
+                return i
+        return None
 
     def choose_in(self, world: Game) -> Any:
         """The choice for ``world.pending``, looking ahead on ``world`` itself (a game the
@@ -69,7 +93,8 @@ class GreedyAgent:
         decision = world.pending
         # A copy of the game costs what its unit chits cost (a theme with 300 chits copies
         # five times slower than one with 60), so fewer positions are weighed in big themes.
-        self._left = max(15, min(self.budget, self.budget * 120 // max(1, len(world.state.units))))
+        budget = self._left = max(30, min(self.budget, self.budget * 120 // max(1, len(world.state.units))))
+        self._best_line = ()
         if decision.count > 1:
             return self._best_set(world, decision)
         if len(decision.options) == 1:
@@ -80,6 +105,7 @@ class GreedyAgent:
             label = option.label
             value = seen.get(label)
             if value is None:  # two options named alike (two copies of a card) are alike
+                self._line = ()
                 if option.id in STOPS:
                     # Doing nothing is weighed on the position as it stands, as every other
                     # option is weighed where its action ends: then a choice that changes
@@ -87,10 +113,14 @@ class GreedyAgent:
                     # player cannot loop on it.
                     value = evaluate(world, decision.player, self.weights)
                 else:
+                    # Each option is weighed with the whole budget: shared, the first move
+                    # card spent it on its first stacks and the others were weighed unplayed.
+                    self._left = budget
                     value = self.value_of(world, i, decision.player)
                 seen[label] = value
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = i, value
+                if best_value is None or value > best_value + 1e-9:
+                    best, best_value = i, value
+                    self._best_line = self._line
         return best
 
     # ------------------------------------------------------------------ weighing
@@ -99,48 +129,60 @@ class GreedyAgent:
         """The worth for ``seat`` of making ``choice`` now (over a few dice futures if it rolls)."""
         ahead = world.clone()
         ahead.decide(choice)
-        value = self._settle(ahead, seat, 4)
+        value, line = self._settle(ahead, seat, 4)
         if self.rolls > 1 and ahead._rng is not None:  # it rolled: weigh other rolls too
-            total = value
-            for _ in range(self.rolls - 1):
+            values = [value]
+            # A roll that seldom succeeds (a 6 to win a city over) looks like doing nothing
+            # in a few futures, and doing nothing wins a tie: while every future weighed
+            # came out alike, a few more are weighed.
+            while len(values) < self.rolls or (len(values) < 4 * self.rolls and max(values) - min(values) < 1e-9):
                 again = world.clone()
                 again.rng = random.Random(self.rng.getrandbits(32))
                 again.decide(choice)
-                total += self._settle(again, seat, 4)
-            value = total / self.rolls
+                values.append(self._settle(again, seat, 4)[0])
+            value = sum(values) / len(values)
+        self._line = line
         return value
 
-    def _settle(self, game: Game, seat: int, depth: int, asked: frozenset[str] = frozenset()) -> float:
-        """The worth of ``game`` for ``seat`` once the action under way is over: a follow-up
-        decision of ``seat`` is answered with its best option; a second stack to move with
-        the same card (a kind of decision ``asked`` already) starts another action."""
+    def _settle(self, game: Game, seat: int, depth: int, asked: frozenset[str] = frozenset()) -> tuple[float, tuple[str, ...]]:
+        """The worth of ``game`` for ``seat`` once the action under way is over, and the
+        labels of the follow-up choices that reach it: a follow-up decision of ``seat`` is
+        answered with its best option; a second stack to move with the same card (a kind
+        of decision ``asked`` already) starts another action."""
         self._left -= 1
         decision = game.pending
         if (
             decision is None or decision.player != seat or decision.kind not in FOLLOW_UP or depth == 0 or self._left <= 0
             or (decision.kind in asked and decision.kind != "choose_units")
         ):
-            return evaluate(game, seat, self.weights)
+            return evaluate(game, seat, self.weights), ()
         asked = asked | {decision.kind}
         if decision.count > 1:
             ahead = game.clone()
             ahead.decide(list(range(decision.count)))
-            return evaluate(ahead, seat, self.weights)
-        best = None
+            return evaluate(ahead, seat, self.weights), ()
+        best: tuple[float, tuple[str, ...]] | None = None
+        tries: list[tuple[Game, tuple[str, ...], int | None]] = []
         seen: set[str] = set()
         for i in self._follow_ups(game, decision):
             label = decision.options[i].label
-            if label in seen:
-                continue
-            seen.add(label)
-            ahead = game.clone()
-            ahead.decide(i)
-            value = self._settle(ahead, seat, depth - 1, asked)
-            if best is None or value > best:
-                best = value
+            if label not in seen:
+                seen.add(label)
+                tries.append((game, (label,), i))
+        if decision.kind == "choose_units" and not any(o.id in ("go", "all") for o in decision.options):
+            gathered = gather(game, decision)
+            if gathered is not None:
+                tries.append(gathered + (None,))
+        for start, labels, i in tries:
+            ahead = start.clone()
+            if i is not None:
+                ahead.decide(i)
+            value, line = self._settle(ahead, seat, depth - 1, asked)
+            if best is None or value > best[0]:
+                best = (value, labels + line)
             if self._left <= 0:
                 break
-        return evaluate(game, seat, self.weights) if best is None else best
+        return (evaluate(game, seat, self.weights), ()) if best is None else best
 
     def _follow_ups(self, game: Game, decision: Decision) -> list[int]:
         """The options of a follow-up decision worth weighing. Picking the units of a group
@@ -177,6 +219,7 @@ class GreedyAgent:
                 continue
             weighed.add(tuple(picks))
             value = self.value_of(world, picks, decision.player)
+            self._line = ()
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = picks, value
         return best
@@ -192,3 +235,29 @@ def option_worth(game: Game, option: Any) -> float:
         if option.id.startswith("card:") and 0 <= value < len(game.rules.cards):
             return card_worth(game, value)
     return 0.0
+
+
+def gather(game: Game, decision: Decision) -> tuple[Game, tuple[str, ...]] | None:
+    """The biggest group that can still go together, most valuable units first: a copy of
+    the game with those units picked, and the labels of the picks. Without it a stack only
+    ever sends out one unit at a time, and a big garrison never marches."""
+    ahead = game.clone()
+    labels: list[str] = []
+    for option in sorted(decision.options, key=lambda o: -option_worth(game, o)):
+        if not option.id.startswith("unit:"):
+            continue
+        pending = ahead.pending
+        if pending is None or pending.kind != "choose_units":
+            break
+        ids = [o.id for o in pending.options]
+        if option.id not in ids:
+            continue
+        trial = ahead.clone()
+        trial.decide(ids.index(option.id))
+        pending = trial.pending
+        if pending is not None and pending.kind == "choose_units" and any(o.id == "go" for o in pending.options):
+            ahead = trial
+            labels.append(option.label)
+    if len(labels) < 2:
+        return None  # one unit alone is weighed already
+    return ahead, tuple(labels)
