@@ -144,13 +144,27 @@ def test_greedy_sends_an_army_out_of_a_full_city_to_take_the_baggage_next_door()
     # Ten units in Athens: the whole stack cannot leave (Attica holds 8), so a group is
     # picked unit by unit, with a way to give the stack up; the player must not give it up
     # and pick it again until its moves are spent.
+    # Bob's lone Baggage hides nothing under it (a hidden unit could be an Army, B14).
+    game = scenario("athens", "corinth")
+    place(game, 0, ATHENS, *["army"] * 9, "pericles")
+    place(game, 1, ATTICA, "baggage")
+    run_phases(game, 0, "first_move")
+    greedy_turn(game)
+    assert kinds(game, ATTICA, 0) == ["army", "baggage"]
+    assert [e.data["previous"] for e in game.events if e.kind == "captured"] == [1]
+
+
+def test_greedy_never_gives_a_stack_up_only_to_pick_it_again():
+    # Under Bob's Baggage one unit is hidden: it may be an Army, so moving in may be worse
+    # than staying. Either is a choice; giving the stack up after picking it, again and
+    # again until the moves run out, is not.
     game = scenario("athens", "corinth")
     place(game, 0, ATHENS, *["army"] * 9, "pericles")
     place(game, 1, ATTICA, "baggage", "baggage")
     run_phases(game, 0, "first_move")
+    before = len(game.choices)
     greedy_turn(game)
-    assert kinds(game, ATTICA, 0) == ["army", "baggage", "baggage"]
-    assert [e.data["previous"] for e in game.events if e.kind == "captured"] == [1]
+    assert "back" not in game.choices[before:]
 
 
 def test_greedy_does_not_empty_its_home_city_beside_a_stronger_enemy():
