@@ -38,21 +38,33 @@ def _direct(caller: Any) -> Callable[..., Any]:
     return collect
 
 
+class _GenericOnly(dict):
+    """hook name -> whether the generic ruleset alone answers it, worked out on first use."""
+
+    def __init__(self, pm: Any):
+        super().__init__()
+        self._pm = pm
+
+    def __missing__(self, name: str) -> bool:
+        impls = getattr(self._pm.hook, name).get_hookimpls()
+        known = self[name] = all(impl.plugin_name == "generic" for impl in impls)
+        return known
+
+
 class RuleHooks:
     """``hooks.warp_x(**kwargs)`` behaves like ``pm.hook.warp_x(**kwargs)``, only faster."""
 
     def __init__(self, pm: Any):
         self._pm = pm
         self._generic: dict[Any, bool] = {}
+        #: ``generic[name]`` is :meth:`only_generic` as a lookup, for the rules asked at
+        #: nearly every decision (a dict lookup costs a fraction of a method call).
+        self.generic: dict[str, bool] = _GenericOnly(pm)
 
     def only_generic(self, name: str) -> bool:
         """Whether the generic ruleset alone answers hook ``name`` (no theme or extra
         does), so that rules may rely on how the generic answer is worked out."""
-        known = self._generic.get(name)
-        if known is None:
-            impls = getattr(self._pm.hook, name).get_hookimpls()
-            known = self._generic[name] = all(impl.plugin_name == "generic" for impl in impls)
-        return known
+        return self.generic[name]
 
     def unanswered(self, name: str) -> bool:
         """Whether no plugin at all (not even the generic ruleset) implements hook ``name``."""

@@ -153,7 +153,7 @@ def _limits(game: Game, seat: int, units: tuple[int, ...], points: int | None) -
 
 def blocked_zones(game: Game, owner: int, group: list[int]) -> list[Any]:
     """The collections of zones closed to ``owner``'s moving group (the plugins' answers)."""
-    if game.hook.only_generic("warp_blocked_zones"):
+    if game.hook.generic["warp_blocked_zones"]:
         # The generic rules close zones only by a lasting card effect (no_entry).
         lasting = game.state.lasting
         if not lasting or not any(e.kind == "no_entry" and e.seat == owner for e in lasting):
@@ -187,7 +187,8 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
         t = types[nxt]
         if t.move_cost <= points and (t.passable or t.id in can_enter):
             if closed is None:
-                closed = blocked_zones(game, owner, list(units))
+                # Without lasting effects the generic rules close no zone: no call needed.
+                closed = blocked_zones(game, owner, list(units)) if s.lasting or not game.hook.generic["warp_blocked_zones"] else ()
             if not closed or not any(nxt in answer for answer in closed):
                 return True
     return False
@@ -195,7 +196,8 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
 
 def movers(game: Game, seat: int, zone: int, units: list[int], points: int | None = None) -> list[int]:
     """The units of ``units`` (one stack) that can move on their own."""
-    if not (game.hook.only_generic("warp_move_allowance") and game.hook.only_generic("warp_blocked_zones")):
+    generic = game.hook.generic
+    if not (generic["warp_move_allowance"] and generic["warp_blocked_zones"]):
         return [u for u in units if can_move(game, seat, zone, (u,), points)]
     # Under the generic rules a lone unit's moves depend on its type (its speed) and on
     # its owner, the same for the whole stack; a stack often holds several units of one
@@ -237,7 +239,7 @@ def moving_group(game: Game, seat: int, zone: int, owner: int, tag: str | None =
                     slowest = speed
     if not group:
         return ()
-    if points is None and game.hook.only_generic("warp_move_allowance"):
+    if points is None and game.hook.generic["warp_move_allowance"]:
         if single:
             slowest = units[group[0]].type.speed
         points = slowest + game.state.players[seat].faction.ability_total("speed_bonus")
