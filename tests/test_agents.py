@@ -77,11 +77,16 @@ def fight(attacker, defender, hands):
 
 
 def test_greedy_plays_the_battle_card_that_wins_the_battle():
-    game = fight(["infantry"], ["infantry", "scout"], {0: ["ambush"]})  # 2 against 3: Ambush makes it 6
+    # 4 against 5: Ambush makes it 8. The win is worth the card: the defender loses an
+    # Infantry and the Scout, the attacker one Infantry (B6) and holds Field with the other.
+    # (One Infantry against Infantry and Scout would not be: the winner's only unit pays
+    # for the Scout, and the battle ends as it would have without the card.)
+    game = fight(["infantry", "infantry"], ["infantry", "infantry", "scout"], {0: ["ambush"]})
     assert game.pending.kind == "battle_card"
     greedy_plays(game)
     assert [e["card"] for e in events(game, "card_played")] == ["Ambush"]
     assert events(game, "battle")[0]["winner"] == 0
+    assert types_of(game, ids(game, "Field", 0)) == ["infantry"] and not ids(game, "Field", 1)
 
 
 def test_greedy_keeps_its_battle_card_when_it_wins_anyway():
