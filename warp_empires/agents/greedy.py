@@ -4,8 +4,10 @@ For each option it plays the option on a copy of the game, dealt again from what
 seat may see (:mod:`.determinize`), and weighs the position with the generic evaluation
 (:mod:`.evaluate`). A choice that only leads to another choice of the same action (a
 move card, then the stack, then the units, then where to) is followed to the end of the
-action, assuming the best at every further step. A choice that rolls dice is weighed
-over a few rolls. Decisions that pick several options at once (losses, disbanding,
+action, assuming the best at every further step; what is asked inside it (reactions,
+battle cards, a battle's losses and retreat), of this player or another, gets a stand-in
+answer, so a roll or an attack is weighed once it has done what it does. A choice that
+rolls dice is weighed over a few rolls. Decisions that pick several options at once (losses, disbanding,
 discarding to the hand limit) weigh a few likely sets: the least and the most valuable
 units or cards, and sets one swap away.
 
