@@ -31,7 +31,7 @@ from .upkeep import PayUpkeep, starvation, supplied
 
 HOME_DEFENSE = 8
 #: What the computer players count a city for, beyond its income: the most cities win at the turn limit.
-CITY_WORTH = 3.0
+CITY_WORTH = 1.0
 #: What they count off for a home city of their own with nobody in it to defend it.
 BARE_HOME = 10.0
 LONG_WALLS = 4
