@@ -22,7 +22,7 @@ from warp_empires.hookspecs import hookimpl
 from warp_empires.mapgen import generate_for_theme
 from warp_empires.plugins import make_manager
 
-from classical.scenario import ARGOS, ATHENS, ATTICA, CORINTH, MEGARA, kinds, place, run_phases, scenario
+from classical.scenario import ARGOS, ATHENS, ATTICA, CORINTH, ELEUSIS, MEGARA, PARNES, give, kinds, place, run_phases, scenario
 
 THEMES = ("doctor_who", "warhammer_space", "classical_city_states")
 
@@ -77,11 +77,16 @@ def fight(attacker, defender, hands):
 
 
 def test_greedy_plays_the_battle_card_that_wins_the_battle():
-    game = fight(["infantry"], ["infantry", "scout"], {0: ["ambush"]})  # 2 against 3: Ambush makes it 6
+    # 4 against 5: Ambush makes it 8. The win is worth the card: the defender loses an
+    # Infantry and the Scout, the attacker one Infantry (B6) and holds Field with the other.
+    # (One Infantry against Infantry and Scout would not be: the winner's only unit pays
+    # for the Scout, and the battle ends as it would have without the card.)
+    game = fight(["infantry", "infantry"], ["infantry", "infantry", "scout"], {0: ["ambush"]})
     assert game.pending.kind == "battle_card"
     greedy_plays(game)
     assert [e["card"] for e in events(game, "card_played")] == ["Ambush"]
     assert events(game, "battle")[0]["winner"] == 0
+    assert types_of(game, ids(game, "Field", 0)) == ["infantry"] and not ids(game, "Field", 1)
 
 
 def test_greedy_keeps_its_battle_card_when_it_wins_anyway():
@@ -191,6 +196,53 @@ def test_greedy_takes_its_free_diplomacy_roll(seed):
     while game.pending is not None and game.pending.player == 0:
         game.decide(bot.choose(game))
     assert len([e for e in game.events if e.kind == "diplomacy"]) == 1
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_greedy_takes_its_diplomacy_roll_though_the_rival_may_answer_the_die(seed):
+    # Bob holds Favour of Tyche in every deal (the deck is empty), so the roll opens a
+    # reaction window: the roll is weighed once the window is passed and the die has spoken.
+    game = scenario("athens", "corinth", seed=seed)
+    game.state.deck.clear()
+    give(game, 1, "favour_of_tyche")
+    run_phases(game, 0, "diplomacy")
+    bot = GreedyAgent(seed)
+    while game.pending is not None:
+        decision = game.pending
+        game.decide(bot.choose(game) if decision.player == 0 else option_index(decision, "pass"))
+    assert len([e for e in game.events if e.kind == "diplomacy"]) == 1
+
+
+def option_index(decision, option_id: str) -> int:
+    return [o.id for o in decision.options].index(option_id)
+
+
+def test_greedy_breaks_the_siege_of_its_home_city():
+    # Bob's two Armies in Attica besiege Athens: it earns nothing and supplies nobody. Ann's
+    # four Armies in Eleusis, out of supply and eating their Baggage, attack and win (8 to 4).
+    game = scenario("athens", "corinth")
+    place(game, 0, ATHENS, "army")
+    place(game, 0, ELEUSIS, *["army"] * 4, *["baggage"] * 4)
+    place(game, 1, ATTICA, "army", "army")
+    run_phases(game, 0, "land_battle")
+    greedy_turn(game)
+    assert [(e.data["frm"], e.data["to"]) for e in game.events if e.kind == "attack"] == [(ELEUSIS, ATTICA)]
+    assert kinds(game, ATTICA, 0) == ["army"] * 3 and kinds(game, ATTICA, 1) == []
+
+
+@pytest.mark.parametrize("seed", range(1, 5))
+def test_greedy_does_not_leave_its_home_city_bare_for_a_minor_city(seed):
+    # Bob's Megara is empty, but the attack would take both Armies out of Corinth: a home
+    # city with nobody to fight for it falls to the first enemy group that walks in, and
+    # with it the game (the city states' victory), even with no enemy within two zones.
+    game = scenario("corinth", "athens", seed=seed)
+    place(game, 0, CORINTH, "army", "army")
+    place(game, 1, PARNES, "army", "army")
+    game.state.control[MEGARA] = 1
+    run_phases(game, 0, "land_battle")
+    greedy_turn(game)
+    assert kinds(game, CORINTH, 0) == ["army", "army"]
+    assert [e for e in game.events if e.kind == "attack"] == []
 
 
 # ---------------------------------------------------------------------- the evaluation and its hook

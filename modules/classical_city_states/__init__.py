@@ -30,6 +30,10 @@ from .traits import has_city_trait, leaders_with
 from .upkeep import PayUpkeep, starvation, supplied
 
 HOME_DEFENSE = 8
+#: What the computer players count a city for, beyond its income: the most cities win at the turn limit.
+CITY_WORTH = 1.0
+#: What they count off for a home city of their own with nobody in it to defend it.
+BARE_HOME = 10.0
 LONG_WALLS = 4
 #: The map this theme is played on unless another is asked for (a hex map of the Aegean).
 AEGEAN = Path(__file__).resolve().parents[2] / "maps" / "aegean.json"
@@ -199,10 +203,22 @@ class CityStates(ThemePlugin):
     @hookimpl
     def warp_evaluate(self, game, seat):
         """Home cities win the game (one's own above all: losing it loses everything) and
-        cities break the tie; an Army or Rowers out of supply with no Baggage to eat makes
-        the upkeep roll and may starve, the more likely the more counters it carries."""
+        cities break the tie at the turn limit, so every city counts beyond its income; a
+        besieged city earns and supplies nothing; a home city with no Army or Rowers in it
+        falls to any enemy group that walks in, without a battle, from as far as a fleet
+        sails; an Army or Rowers out of supply with no Baggage to eat makes the upkeep roll
+        and may starve, the more likely the more counters it carries."""
         s = game.state
         homes = sum(1 for p in s.players if s.control.get(places.home_city(game, p.seat)) == seat)
+        worth = 8.0 * homes
+        for zone in s.control.zones_of(seat):
+            if places.is_city(game, zone):
+                worth += CITY_WORTH
+                if places.besieged(game, zone, seat):
+                    worth -= places.income(game, zone)
+        home = places.home_city(game, seat)
+        if s.control.get(home) == seat and not any(s.units[u].type.id in places.ARMED for u in s.stack(home, seat)):
+            worth -= BARE_HOME
         hungry = 0
         for zone in s.zones_with_units(seat):
             stack = s.stack(zone, seat)
@@ -211,7 +227,7 @@ class CityStates(ThemePlugin):
                 continue
             baggage = sum(1 for u in stack if s.units[u].type.id == "baggage")
             hungry += sum(1 + starvation(game, u) for u in armed[baggage:])
-        return 8.0 * homes + sum(1.0 for z in s.control.zones_of(seat) if places.is_city(game, z)) - 1.0 * hungry
+        return worth - 1.0 * hungry
 
     @hookimpl
     def warp_victory(self, game):

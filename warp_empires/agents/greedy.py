@@ -4,8 +4,10 @@ For each option it plays the option on a copy of the game, dealt again from what
 seat may see (:mod:`.determinize`), and weighs the position with the generic evaluation
 (:mod:`.evaluate`). A choice that only leads to another choice of the same action (a
 move card, then the stack, then the units, then where to) is followed to the end of the
-action, assuming the best at every further step. A choice that rolls dice is weighed
-over a few rolls. Decisions that pick several options at once (losses, disbanding,
+action, assuming the best at every further step; what is asked inside it (reactions,
+battle cards, a battle's losses and retreat), of this player or another, gets a stand-in
+answer, so a roll or an attack is weighed once it has done what it does. A choice that
+rolls dice is weighed over a few rolls. Decisions that pick several options at once (losses, disbanding,
 discarding to the hand limit) weigh a few likely sets: the least and the most valuable
 units or cards, and sets one swap away.
 
@@ -41,6 +43,14 @@ FOLLOW_UP = frozenset({"choose_stack", "choose_units", "choose_destination", "ca
 #: stands. Giving up must not borrow the worth of the best action still open after it, or a
 #: player picks a stack, gives it up, and picks it again until its moves run out.
 STOPS = frozenset({"stop", "pass", "done", "back"})
+#: Answers given inside an action already under way, by whoever is asked: reactions to a
+#: card, a die or a move, battle cards, a battle's losses and the retreat. In a look-ahead
+#: they get a stand-in answer (:func:`stand_in`) and the action runs on to its end: stopped
+#: there, a diplomacy roll or an attack that opens a reaction window or a battle looked
+#: like doing nothing, because what it does comes after the answers.
+INSIDE = frozenset({"reaction", "battle_card", "pick_enemy_loss", "pick_own_losses", "retreat"})
+#: At most this many stand-in answers in one look-ahead (card rounds can nest).
+MOST_STAND_INS = 40
 
 
 class GreedyAgent:
@@ -106,7 +116,7 @@ class GreedyAgent:
             value = seen.get(label)
             if value is None:  # two options named alike (two copies of a card) are alike
                 self._line = ()
-                if option.id in STOPS:
+                if option.id in STOPS and decision.kind not in INSIDE:
                     # Doing nothing is weighed on the position as it stands, as every other
                     # option is weighed where its action ends: then a choice that changes
                     # nothing (showing another unit on top) never beats passing, and the
@@ -150,6 +160,7 @@ class GreedyAgent:
         answered with its best option; a second stack to move with the same card (a kind
         of decision ``asked`` already) starts another action."""
         self._left -= 1
+        run_inside(game)
         decision = game.pending
         if (
             decision is None or decision.player != seat or decision.kind not in FOLLOW_UP or depth == 0 or self._left <= 0
@@ -223,6 +234,32 @@ class GreedyAgent:
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = picks, value
         return best
+
+
+def stand_in(decision: Decision, game: Game) -> Any:
+    """What a player is assumed to answer inside an action, in a look-ahead: no card when
+    it may pass (its hand is a guess anyway), its least valuable units as its own losses,
+    the most valuable as the enemy's, the first way out as the retreat.
+
+    Every player can play a reaction or a battle card, so the look-ahead that assumes none
+    is played is hopeful; without it the look-ahead never sees a battle end."""
+    ids = [o.id for o in decision.options]
+    if "pass" in ids:
+        return ids.index("pass")
+    order = sorted(range(len(ids)), key=lambda i: (option_worth(game, decision.options[i]), i))
+    if decision.kind == "pick_enemy_loss":
+        order.reverse()
+    return sorted(order[: decision.count]) if decision.count > 1 else order[0]
+
+
+def run_inside(game: Game) -> None:
+    """Answer the decisions inside the action under way (:data:`INSIDE`) with their stand-in
+    answers, on ``game`` itself, until a decision of another kind, or the end, is reached."""
+    for _ in range(MOST_STAND_INS):
+        decision = game.pending
+        if decision is None or decision.kind not in INSIDE:
+            return
+        game.decide(stand_in(decision, game))
 
 
 def option_worth(game: Game, option: Any) -> float:
