@@ -304,6 +304,25 @@ def test_mcts_with_a_budget_in_iterations_plays_the_same_game_twice():
     assert play() == first
 
 
+def test_mcts_rewards_measure_a_choice_from_where_the_search_began():
+    """A seat far ahead still tells a gain from a loss: rewards are a logistic of how much
+    its margin changed since the search began, not of the margin itself (which would give
+    about 1 to every choice of a seat 50 points ahead, and nothing to choose between)."""
+    from warp_empires.agents.mcts import margins, rewards
+
+    game = random_game("doctor_who", 3)
+    ahead = game.clone()
+    ahead.state.players[0].treasury += 250  # 50 points at 0.2 a unit of money
+    start = margins(ahead)
+    assert start[0] - start[1] == pytest.approx(2 * 50.0 + (margins(game)[0] - margins(game)[1]))
+    assert rewards(ahead, start) == pytest.approx([0.5, 0.5])
+    assert rewards(ahead)[0] > 0.99  # from zero, the lead alone saturates the reward
+    richer = ahead.clone()
+    richer.state.players[0].treasury += 10  # two points more for seat 0, two less for seat 1
+    gained = rewards(richer, start)
+    assert 0.5 < gained[0] < 0.99 and gained[1] == pytest.approx(1 - gained[0])
+
+
 # ---------------------------------------------------------------------- no peeking (B4, B14)
 
 

@@ -5,8 +5,10 @@ choices of every seat, searched many times; each search deals the hidden things 
 from the searching seat's view (:mod:`.determinize`), walks down the tree choosing among
 the options that this deal offers (the upper confidence bound, with an option counted
 as available only in the searches that offered it), adds one new choice, plays on for a
-short while, and weighs where it stopped with the generic evaluation. The most searched
-choice at the root is played. The greedy player's opinion of each root choice guides the
+short while, and weighs where it stopped with the generic evaluation: by how much each
+seat's margin over the others grew or shrank since the search began (from the start, not
+from zero, so that a seat far ahead or behind still tells a good choice from a bad one).
+The most searched choice at the root is played. The greedy player's opinion of each root choice guides the
 first searches (progressive bias) and fades as they pile up.
 
 Options with the same label (two copies of one card, two units of one kind) are one
@@ -110,7 +112,7 @@ class MctsAgent:
             return 0
         started = time.perf_counter()
         root = Node(seat)
-        prior = self._prior(game, first)
+        prior, start = self._prior(game, first)
         self.searches = 0
         while True:
             if self.iterations is not None:
@@ -120,24 +122,26 @@ class MctsAgent:
                 left = int(self.searches * (self.think - spent) / spent) if spent > 0 and self.searches else 1
             if left <= 0 or (self.searches % 16 == 0 and settled(root, left)):
                 break
-            self._search(root, determinize(game, seat, self.rng), prior)
+            self._search(root, determinize(game, seat, self.rng), prior, start)
             self.searches += 1
         best = max(first, key=lambda label: (root.children[label].visits, root.children[label].reward) if label in root.children else (-1, 0.0))
         return first[best]
 
     # ------------------------------------------------------------------ one search
 
-    def _prior(self, game: Game, first: dict[str, int]) -> dict[str, float]:
+    def _prior(self, game: Game, first: dict[str, int]) -> tuple[dict[str, float], list[float]]:
         """The greedy player's opinion of each choice at the root, from 0 to 1 (1: its
-        favourite): it guides the first searches and fades as the searches pile up."""
+        favourite): it guides the first searches and fades as the searches pile up; and
+        every seat's margin now, which the searches' rewards are measured from."""
         world = determinize(game, game.pending.player, self.rng)
+        start = margins(world)
         greedy = self.greedy
         greedy._left = greedy.budget
         values = {label: greedy.value_of(world, i, game.pending.player) for label, i in first.items()}
         best = max(values.values())
-        return {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, v in values.items()}
+        return {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, v in values.items()}, start
 
-    def _search(self, root: Node, world: Game, prior: dict[str, float]) -> None:
+    def _search(self, root: Node, world: Game, prior: dict[str, float], start: list[float]) -> None:
         node, path = root, []
         game = world
         while game.pending is not None:
@@ -167,7 +171,7 @@ class MctsAgent:
             node = node.children[label]
             game.decide(first[label])
             path.append(node)
-        rewards = self._play_on(game)
+        rewards = self._play_on(game, start)
         for n in path:
             n.visits += 1
             n.reward += rewards[n.player]
@@ -183,7 +187,7 @@ class MctsAgent:
                 best, best_score = label, score
         return best
 
-    def _play_on(self, game: Game) -> list[float]:
+    def _play_on(self, game: Game, start: list[float]) -> list[float]:
         """Play ``depth`` more decisions, then the reward of every seat, from 0 to 1."""
         rng = self.rng
         for _ in range(self.depth):
@@ -198,7 +202,7 @@ class MctsAgent:
             else:
                 choice = rng.sample(range(n), decision.count)
             game.decide(choice)
-        return rewards(game)
+        return rewards(game, start)
 
 
 def settled(root: Node, left: int) -> bool:
@@ -207,18 +211,24 @@ def settled(root: Node, left: int) -> bool:
     return len(visits) > 1 and visits[0] - visits[1] > left
 
 
-def rewards(game: Game) -> list[float]:
+def margins(game: Game) -> list[float]:
+    """Every seat's worth less the best of the others' (the evaluation of each seat)."""
+    worth = scores(game, WEIGHTS)
+    return [w - max((o for j, o in enumerate(worth) if j != i), default=0.0) for i, w in enumerate(worth)]
+
+
+def rewards(game: Game, start: list[float] | None = None) -> list[float]:
     """Every seat's reward for the position: 1 won, 0 lost, 0.5 drawn; short of the end, a
-    logistic of its evaluation."""
+    logistic of how much its margin grew since ``start`` (the margins when the search
+    began). Measured from the start, a seat far ahead or far behind still tells a good
+    choice from a bad one: from zero, its rewards would all be close to 1 (or 0)."""
     s = game.state
     seats = len(s.players)
     if s.over:
         return [0.5 if s.winner == -1 else (1.0 if s.winner == i else 0.0) for i in range(seats)]
-    worth = scores(game, WEIGHTS)
     out = []
-    for i in range(seats):
-        rest = max((w for j, w in enumerate(worth) if j != i), default=0.0)
-        x = max(-50.0, min(50.0, (worth[i] - rest) / SCALE))
+    for i, margin in enumerate(margins(game)):
+        x = max(-50.0, min(50.0, (margin - (start[i] if start else 0.0)) / SCALE))
         out.append(1.0 / (1.0 + math.exp(-x)))
     return out
 
