@@ -7,9 +7,9 @@ move card, then the stack, then the units, then where to) is followed to the end
 action, assuming the best at every further step; what is asked inside it (reactions,
 battle cards, a battle's losses and retreat), of this player or another, gets a stand-in
 answer, so a roll or an attack is weighed once it has done what it does. A choice that
-rolls dice is weighed over a few rolls. Decisions that pick several options at once (losses, disbanding,
-discarding to the hand limit) weigh a few likely sets: the least and the most valuable
-units or cards, and sets one swap away.
+rolls dice is weighed over a few rolls. Decisions that pick several options at once
+(losses, disbanding, discarding to the hand limit) weigh a few likely sets: the least and
+the most valuable units or cards, and sets one swap away.
 
 >>> from warp_empires import Game, GameSetup, Seat
 >>> from warp_empires.mapgen import generate_for_theme
