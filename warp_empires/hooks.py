@@ -56,7 +56,7 @@ class RuleHooks:
 
     def __init__(self, pm: Any):
         self._pm = pm
-        self._generic: dict[Any, bool] = {}
+        self._unanswered: dict[str, bool] = {}
         #: ``generic[name]`` is :meth:`only_generic` as a lookup, for the rules asked at
         #: nearly every decision (a dict lookup costs a fraction of a method call).
         self.generic: dict[str, bool] = _GenericOnly(pm)
@@ -68,9 +68,9 @@ class RuleHooks:
 
     def unanswered(self, name: str) -> bool:
         """Whether no plugin at all (not even the generic ruleset) implements hook ``name``."""
-        known = self._generic.get(("none", name))
+        known = self._unanswered.get(name)
         if known is None:
-            known = self._generic[("none", name)] = not getattr(self._pm.hook, name).get_hookimpls()
+            known = self._unanswered[name] = not getattr(self._pm.hook, name).get_hookimpls()
         return known
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
