@@ -49,6 +49,22 @@ class Later(tuple):
         return repr(str(self))
 
 
+_UNIT_KEYS: list[str] = []
+
+
+def unit_keys(count: int) -> list[str]:
+    """Option ids ``unit:0`` .. ``unit:<count - 1>``, written once for the whole program:
+    decisions that list units (a stack's units, a recruit draw) ask for them by the
+    dozen, and a unit's id never changes.
+
+    >>> unit_keys(3)[2]
+    'unit:2'
+    """
+    if len(_UNIT_KEYS) < count:
+        _UNIT_KEYS.extend(f"unit:{u}" for u in range(len(_UNIT_KEYS), count))
+    return _UNIT_KEYS
+
+
 class _Answer(NamedTuple):
     id: str
     label: Any

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..decisions import Decision, Later, Option
+from ..decisions import Decision, Later, Option, unit_keys
 from ..step import Step
 from .triggers import MoveMade
 from .reactions import PASS, PlayCard, card_options, reaction_window
@@ -353,7 +353,14 @@ class SelectUnits(Step):
             left = movers(game, self.seat, self.zone, left, self.points)
         else:
             left = [u for u in left if u in self.movers]
-        options += [_new(Option, (f"unit:{u}", Later((unit_text, verb, units[u].type)), u)) for u in left]
+        keys = unit_keys(len(units))
+        labels: dict[str, Later] = {}  # a stack holds many units of few kinds: one label a kind
+        for u in left:
+            kind = units[u].type
+            label = labels.get(kind.id)
+            if label is None:
+                label = labels[kind.id] = Later((unit_text, verb, kind))
+            options.append(_new(Option, (keys[u], label, u)))
         return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -403,7 +410,8 @@ class ArrangeStack(Step):
     def run(self, game: Game) -> Decision | None:
         label = game.rules.unit_label
         units = game.state.units
-        options = [_new(Option, (f"unit:{u}", Later((show_text, label(units[u].type))), u)) for u in top_choices(game, self.seat, self.zone)]
+        keys = unit_keys(len(units))
+        options = [_new(Option, (keys[u], Later((show_text, label(units[u].type))), u)) for u in top_choices(game, self.seat, self.zone)]
         return game.ask(self.seat, "choose_top", f"Which unit do other players see on top in {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:

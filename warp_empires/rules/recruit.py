@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..decisions import Decision, Later, Option
+from ..decisions import Decision, Later, Option, unit_keys
 from ..step import Step
 from ..model.state import OFFER
 from .reactions import RollDie
@@ -130,6 +130,7 @@ class Buy(Step):
             anywhere = any(zone_takes_units(game, z) for z in zones)
             placeable = dict.fromkeys(price_of, anywhere)
         label = game.rules.unit_label
+        keys = unit_keys(len(units))
         for u, price in prices.items():
             if price > treasury:
                 continue
@@ -138,7 +139,7 @@ class Buy(Step):
             if ok is None:
                 ok = placeable[kind.id] = any(can_place(game, self.seat, u, z) for z in zones)
             if ok:
-                options.append(tuple.__new__(Option, (f"unit:{u}", Later((buy_text, label(kind), price)), u)))
+                options.append(tuple.__new__(Option, (keys[u], Later((buy_text, label(kind), price)), u)))
         if not options:
             self._finish(game)
             return None
