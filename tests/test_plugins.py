@@ -14,7 +14,7 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from warp_empires import CardType, Game, GameSetup, Seat, ThemePlugin, UnitType, hookimpl, hookspecs
+from warp_empires import CardType, Game, GameSetup, Seat, ThemePlugin, UnitType, hookimpl, hookspecs, limits
 from warp_empires.agents import RandomAgent
 from warp_empires.mapgen import generate_for_theme
 from warp_empires.model.loading import DataError, load_theme_data
@@ -425,6 +425,25 @@ def test_every_game_gets_a_fresh_manager():
     a, b = make_manager("doctor_who"), make_manager("doctor_who")
     assert a is not b
     assert [name for name, _ in a.list_name_plugin()] == [name for name, _ in b.list_name_plugin()] == ["generic", "doctor_who"]
+
+
+def test_games_with_the_same_theme_share_one_rulebook_and_an_extra_gets_its_own(monkeypatch):
+    """The data hooks of a module or theme object always answer the same, so games set up
+    with the same ones share a rulebook; an extra (made for one game) may answer its own."""
+    first = new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], seed=2, turn_limit=3)
+    second = new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], seed=5, turn_limit=3)
+    assert first.rules is second.rules
+    with_extra = new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], seed=2, turn_limit=3, extras=[WarDrums()])
+    assert with_extra.rules is not first.rules
+    assert with_extra.rules.card_names == first.rules.card_names
+    # A shared rulebook is still held to the limits of the moment, and to each setup.
+    cards = len(first.rules.cards)
+    monkeypatch.setattr(limits, "MAX_CARDS", cards - 1)
+    with pytest.raises(SetupError, match=rf"^{cards} cards in all; a game may have at most {cards - 1}$"):
+        new_game("skirmish", SKIRMISH_MAP, ["highlanders", "riverfolk"], seed=2, turn_limit=3)
+    monkeypatch.setattr(limits, "MAX_CARDS", cards)
+    with pytest.raises(SetupError, match="unknown faction 'daleks'"):
+        new_game("skirmish", SKIRMISH_MAP, ["highlanders", "daleks"], seed=2, turn_limit=3)
 
 
 def test_games_of_one_theme_do_not_leak_into_each_other():

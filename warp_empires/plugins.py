@@ -284,6 +284,16 @@ class _Manager(pluggy.PluginManager):
     extra listener say, is looked at afresh.
     """
 
+    #: Whether every plugin registered is a module or a theme object: such plugins last as
+    #: long as the program and answer the data hooks the same way every time, so games
+    #: with the same ones may share a rulebook (see :meth:`Rulebook.from_plugins`).
+    lasting = True
+
+    def register(self, plugin: Any, name: str | None = None) -> str | None:
+        if not isinstance(plugin, (ModuleType, ThemePlugin)):
+            self.lasting = False
+        return super().register(plugin, name)
+
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
         return _kept(plugin, name, "impl", super().parse_hookimpl_opts)
 

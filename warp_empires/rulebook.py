@@ -84,6 +84,28 @@ def _map_facts(zone_map: ZoneMap) -> tuple[str | None, frozenset[tuple[str, int]
     return known[1], known[2]
 
 
+# Building a rulebook (asking the data hooks, making every card's effect) took a quarter
+# of setting up a game. Plugins that are modules or theme objects last as long as the
+# program and answer the data hooks the same way every time, so games set up one after
+# another with the same plugins (a simulation, a benchmark, a search) share one rulebook,
+# which no game changes. Any other plugin (an extra made for one game) gets its own.
+_BOOKS: dict[tuple[int, ...], tuple[tuple[Any, ...], Rulebook]] = {}
+
+
+def _check_counts(units: Mapping[str, UnitType], card_types: Mapping[str, CardType]) -> None:
+    """Themes written in code skip the TOML checks; the pools and the deck are built from
+    these numbers, so they are bounded here too (against the limits of the moment)."""
+    for what, kinds, most in (("unit", units, limits.MAX_UNITS), ("card", card_types, limits.MAX_CARDS)):
+        total = 0
+        for kind in kinds.values():
+            copies = kind.copies
+            if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= limits.MAX_COPIES:
+                raise SetupError(f"{what} {kind.id!r}: {copies!r} copies; use 1 to {limits.MAX_COPIES}")
+            total += copies
+        if total > most:
+            raise SetupError(f"{total:,} {what}s in all; a game may have at most {most:,}")
+
+
 @attrs.frozen
 class Rulebook:
     """Rules data, card effects and phase handlers of one game."""
@@ -115,6 +137,25 @@ class Rulebook:
 
     @classmethod
     def from_plugins(cls, pm: Any, setup: GameSetup | None = None) -> Rulebook:
+        """The rulebook the plugins of ``pm`` give, checked against ``setup`` if given;
+        a :class:`SetupError` names what is wrong with the theme's data or the setup."""
+        plugins = tuple(plugin for _, plugin in pm.list_name_plugin()) if getattr(pm, "lasting", False) else None
+        known = None if plugins is None else _BOOKS.get(tuple(map(id, plugins)))
+        if known is not None and known[0] == plugins:
+            book = known[1]
+        else:
+            book = cls._build(pm)
+            if plugins is not None:
+                if len(_BOOKS) >= 8:
+                    del _BOOKS[next(iter(_BOOKS))]
+                _BOOKS[tuple(map(id, plugins))] = (plugins, book)
+        _check_counts(book.unit_types, book.card_types)
+        if setup is not None:
+            book.check_setup(setup)
+        return book
+
+    @classmethod
+    def _build(cls, pm: Any) -> Rulebook:
         from .effects import library
 
         hook = pm.hook
@@ -144,15 +185,7 @@ class Rulebook:
                 effects[ct.id] = known[ct.effect](ct)
             except (KeyError, TypeError, ValueError) as exc:
                 raise SetupError(f"card {ct.id!r}: bad params for effect {ct.effect!r}: {exc}") from None
-        for what, kinds, most in (("unit", units, limits.MAX_UNITS), ("card", card_types, limits.MAX_CARDS)):
-            # Themes written in code skip the TOML checks; the pools and the deck are built
-            # from these numbers, so they are bounded here too.
-            for kind in kinds.values():
-                if isinstance(kind.copies, bool) or not isinstance(kind.copies, int) or not 1 <= kind.copies <= limits.MAX_COPIES:
-                    raise SetupError(f"{what} {kind.id!r}: {kind.copies!r} copies; use 1 to {limits.MAX_COPIES}")
-            total = sum(k.copies for k in kinds.values())
-            if total > most:
-                raise SetupError(f"{total:,} {what}s in all; a game may have at most {most:,}")
+        _check_counts(units, card_types)
         effects = checked_effects(effects)
         cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
         phases = checked_handlers(pm, merged(pm, "warp_phase_handlers"))
@@ -177,8 +210,6 @@ class Rulebook:
         for type_id, effect in effects.items():
             for problem in effect.check(book):
                 raise SetupError(f"card {type_id!r}: {problem}")
-        if setup is not None:
-            book.check_setup(setup)
         return book
 
     def check_setup(self, setup: GameSetup) -> None:
