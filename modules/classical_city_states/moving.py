@@ -71,11 +71,15 @@ def allowance(game, seat: int, units) -> int:
 
 def closed_zones(game, seat: int, units) -> dict[int, str]:
     """Where this group may not go, with the reason a player asking ``why`` is told."""
+    # Asked for every group the player could move, at every decision of a move phase: the
+    # zone's units are looked at only when it holds some, and the stacking limits once.
     s = game.state
     k = places.kinds_of(game, units)
     by_sea = bool(k["fleet"] or k["transport"])
     fights = k["army"] or k["rowers"] or (k["fleet"] and k["rowers"])
     adding = k["army"] + k["fleet"] + k["transport"]
+    limits = game.rules.settings.extra["stacking"]
+    control, zone_units, chits = s.control, s.zone_units, s.units
     out: dict[int, str] = {}
     for z, t in enumerate(s.zone_types):
         sea = "sea" in t.tags
@@ -83,15 +87,20 @@ def closed_zones(game, seat: int, units) -> dict[int, str]:
             out[z] = "ships keep to the sea and the coast next to it"
         elif not by_sea and sea:
             out[z] = "only a group with ships goes to sea"
-        elif "city" in t.tags and s.control.get(z) != seat:
+        elif "city" in t.tags and control.get(z) != seat:
             out[z] = "no unit enters a neutral or enemy city (take it by diplomacy or assault)"
-        elif any(o != seat for o in s.owners_in(z)):
-            if any(o != seat and places.shows_arms(game, z, o) for o in s.owners_in(z)):
-                out[z] = "another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)"
-            elif not fights:
-                out[z] = "only Armies, Rowers or manned Fleets enter a space holding another player's units"
-        elif adding and places.stacked(game, seat, z) + adding > places.stacking_limit(game, z):
-            out[z] = f"the stacking limit there is {places.stacking_limit(game, z)} Armies, Fleets and Transports"
+        else:
+            here = zone_units.get(z)
+            others = {chits[u].owner for u in here} - {seat} if here else ()
+            if others:
+                if any(places.shows_arms(game, z, o) for o in others):
+                    out[z] = "another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)"
+                elif not fights:
+                    out[z] = "only Armies, Rowers or manned Fleets enter a space holding another player's units"
+            elif adding:
+                limit = limits.get(t.id, 10**6)
+                if adding > limit or (here and places.stacked(game, seat, z) + adding > limit):
+                    out[z] = f"the stacking limit there is {limit} Armies, Fleets and Transports"
     return out
 
 
