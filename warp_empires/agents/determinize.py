@@ -26,55 +26,50 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import TYPE_CHECKING
 
-from ..model.state import BOARD, OFFER, POOL
+from ..model.state import OFFER, POOL
 
 if TYPE_CHECKING:
     from ..engine import Game
 
 
-def shown_tops(game: Game) -> set[int]:
-    """The unit on top of every stack: every player sees it (B4)."""
-    units = game.state.units
-    out = set()
-    for ids in game.state.zone_units.occupied_lists():
+def dealt_in_seen_order(game: Game, seat: int) -> list[int]:
+    """The unit chits whose kind ``seat`` cannot see: those under the top of another
+    player's stack (a battle shows both sides, B5), on another player's recruit offer, and
+    in the pools (B4, B14).
+
+    They come in the order every player sees them stand: on the board by zone and place in
+    the stack, then the offers, then the pools, by id. Kinds are dealt in this order, not by
+    chit id: ids follow the kinds the chits were made as, so dealing by id would let the
+    true kinds steer the deal. One pass finds them: a search deals thousands of times a
+    decision."""
+    s = game.state
+    units = s.units
+    fought = s.battle.zone if s.battle is not None else None
+    gone = set(s.destroyed_this_turn)
+    out = []
+    for zone, ids in sorted(s.zone_units.items()):
+        if zone == fought:
+            continue
         owners: set[int] = set()
         for u in ids:
             owner = units[u].owner
             if owner not in owners:
-                owners.add(owner)
-                out.add(u)
-    return out
-
-
-def hidden_units(game: Game, seat: int) -> list[int]:
-    """The unit chits whose kind ``seat`` cannot see, in id order."""
-    s = game.state
-    tops = shown_tops(game)
-    fought = s.battle.zone if s.battle is not None else None  # a battle shows both sides (B5)
-    gone = set(s.destroyed_this_turn)
-    out = []
-    for u in s.units:
-        if u.id in gone:
-            continue
-        if u.place == POOL or (u.place == OFFER and seat != s.active) or (
-            u.place == BOARD and u.owner != seat and u.id not in tops and u.zone != fought
-        ):
-            out.append(u.id)
-    return out
-
-
-def seen_place(game: Game, unit: int) -> tuple[int, int, int]:
-    """Where a hidden chit stands as every player sees it: on the board by zone and place in
-    the zone, then recruit offers, then the pools. Kinds are dealt in this order, not by
-    chit id: ids follow the kinds the chits were made as, so dealing by id would let the
-    true kinds steer the deal."""
-    u = game.state.units[unit]
-    if u.place == BOARD:
-        return (0, u.zone, game.state.zone_units[u.zone].index(unit))
-    return (1 if u.place == OFFER else 2, 0, unit)
+                owners.add(owner)  # the top of a stack: seen by all (B4)
+            elif owner != seat and u not in gone:
+                out.append(u)
+    hide_offer = seat != s.active
+    offers, pools = [], []
+    for u in units:
+        if u.place == POOL:
+            if u.id not in gone:
+                pools.append(u.id)
+        elif u.place == OFFER and hide_offer and u.id not in gone:
+            offers.append(u.id)
+    return out + offers + pools
 
 
 def determinize(game: Game, seat: int, rng: random.Random) -> Game:
@@ -82,15 +77,16 @@ def determinize(game: Game, seat: int, rng: random.Random) -> Game:
     and the copy's own dice reseeded from ``rng``."""
     twin = game.clone()
     s = twin.state
+    units = s.units
     by_pool: dict[str, list[int]] = {}
-    for u in sorted(hidden_units(twin, seat), key=lambda u: seen_place(twin, u)):
-        by_pool.setdefault(s.units[u].pool, []).append(u)
+    for u in dealt_in_seen_order(twin, seat):
+        by_pool.setdefault(units[u].pool, []).append(u)
     for pool in sorted(by_pool):
         ids = by_pool[pool]
-        kinds = sorted((s.units[u].type for u in ids), key=lambda t: t.id)
+        kinds = sorted((units[u].type for u in ids), key=_type_id)
         rng.shuffle(kinds)
         for u, kind in zip(ids, kinds):
-            s.units[u].type = kind
+            units[u].type = kind
     others = [p for p in s.players if p.seat != seat]
     cards = sorted(s.deck + [c for p in others for c in p.hand])
     rng.shuffle(cards)
@@ -100,3 +96,6 @@ def determinize(game: Game, seat: int, rng: random.Random) -> Game:
         p.hand, rest = rest[: len(p.hand)], rest[len(p.hand):]
     twin.rng = random.Random(rng.getrandbits(64))
     return twin
+
+
+_type_id = operator.attrgetter("id")

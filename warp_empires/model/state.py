@@ -63,6 +63,10 @@ class ZoneUnits:
     def copy(self) -> ZoneUnits:
         return ZoneUnits(self._count, {z: ids[:] for z, ids in self._zones.items() if ids})
 
+    def items(self):
+        """``(zone, unit ids)`` of the zones that may hold units (some lists may be empty)."""
+        return self._zones.items()
+
     def occupied_lists(self):
         """The unit lists of the zones that may hold units (every unit on the board is in one)."""
         return self._zones.values()
