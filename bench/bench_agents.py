@@ -2,6 +2,7 @@
 
     python bench/bench_agents.py                       # every theme, every pairing
     python bench/bench_agents.py --games 10 --think 0.5 --theme doctor_who --pairs greedy-random
+    python bench/bench_agents.py --pairs mcts-greedy --mcts ai:mcts/iterations=150 --mcts-games 8 --rounds 10
 
 For each theme it plays greedy against random and mcts against greedy (each agent takes
 the first seat in half the games), and greedy against greedy. It prints each pairing's
@@ -85,6 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20, help="games per pairing (greedy vs random, greedy vs greedy)")
     parser.add_argument("--mcts-games", type=int, default=6, help="games per theme of mcts vs greedy")
     parser.add_argument("--think", type=float, default=1.0, help="seconds mcts thinks a decision")
+    parser.add_argument("--mcts", metavar="SPEC", help="the searching player to seat instead, e.g. ai:mcts/iterations=150 (the same games on any machine)")
     parser.add_argument("--theme", action="append", choices=THEMES, help="only this theme (repeatable)")
     parser.add_argument("--pairs", action="append", choices=("greedy-random", "greedy-greedy", "mcts-greedy"), help="only these pairings")
     parser.add_argument("--zones", type=int, default=24)
@@ -93,12 +95,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--verbose", action="store_true", help="a line for every game as it ends")
     args = parser.parse_args(argv)
     pairs = args.pairs or ["greedy-random", "greedy-greedy", "mcts-greedy"]
-    print(f"{args.zones}-zone maps, {args.rounds}-round limit, mcts thinking {args.think} s; python {sys.version.split()[0]}", flush=True)
+    print(f"{args.zones}-zone maps, {args.rounds}-round limit, mcts {args.mcts or f'thinking {args.think} s'}; python {sys.version.split()[0]}", flush=True)
     for module in args.theme or THEMES:
         for pair in pairs:
             first, second = pair.split("-")
             games = args.mcts_games if first == "mcts" else args.games
-            spec = f"ai:mcts/think={args.think}" if first == "mcts" else f"ai:{first}"
+            spec = (args.mcts or f"ai:mcts/think={args.think}") if first == "mcts" else f"ai:{first}"
             pairing(module, spec, f"ai:{second}", games, args.seed, args.zones, args.rounds, args.verbose)
 
 

@@ -304,6 +304,30 @@ def test_mcts_with_a_budget_in_iterations_plays_the_same_game_twice():
     assert play() == first
 
 
+def test_mcts_carries_out_the_move_it_began():
+    """Once the searching player picks a stack to march, it picks the group and the way
+    the greedy player's look-ahead found for that stack: searched anew at every step, it
+    picked a stack, answered "Move nothing from here", and picked again (17 times in
+    these two rounds), spending its stacks and its time on nothing."""
+    pm = make_manager("classical_city_states")
+    factions = sorted(pm.hook.warp_factions()[0], key=lambda f: f.id)[:2]
+    game = Game(GameSetup("classical_city_states", [Seat("M", factions[0].id), Seat("G", factions[1].id)],
+                          generate_for_theme(pm, zones=14, players=2, seed=2), seed=2, turn_limit=2), plugins=pm)
+    agents = [make_agent("ai:mcts/iterations=10,depth=3", 2), make_agent("ai:greedy", 3)]
+    picked = gave_up = followed = 0
+    while game.pending is not None:
+        decision = game.pending
+        choice = agents[decision.player].choose(game)
+        if decision.player == 0 and decision.kind == "choose_stack" and decision.options[choice].id != "stop":
+            picked += 1
+        if decision.player == 0 and decision.kind == "choose_units":
+            gave_up += decision.options[choice].id == "back"
+            followed += agents[0].searches == 0
+        game.decide(choice)
+    assert picked >= 2 and followed >= 2  # its units are picked from the plan, unsearched
+    assert gave_up == 0
+
+
 def test_mcts_rewards_measure_a_choice_from_where_the_search_began():
     """A seat far ahead still tells a gain from a loss: rewards are a logistic of how much
     its margin changed since the search began, not of the margin itself (which would give

@@ -101,37 +101,49 @@ class GreedyAgent:
         """The choice for ``world.pending``, looking ahead on ``world`` itself (a game the
         caller has already dealt from the seat's view)."""
         decision = world.pending
-        # A copy of the game costs what its unit chits cost (a theme with 300 chits copies
-        # five times slower than one with 60), so fewer positions are weighed in big themes.
-        budget = self._left = max(30, min(self.budget, self.budget * 120 // max(1, len(world.state.units))))
         self._best_line = ()
         if decision.count > 1:
+            self._left = self._budget_for(world)
             return self._best_set(world, decision)
         if len(decision.options) == 1:
             return 0
         best, best_value = 0, None
-        seen: dict[str, float] = {}
+        for label, (i, value, line) in self.weigh_options(world).items():
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = i, value
+                self._best_line = line
+        return best
+
+    def weigh_options(self, world: Game) -> dict[str, tuple[int, float, tuple[str, ...]]]:
+        """Every option of ``world.pending`` (one pick) by label, in option order: the first
+        option carrying the label, its worth for the deciding seat, and the follow-up
+        choices that reach that worth."""
+        decision = world.pending
+        budget = self._budget_for(world)
+        seen: dict[str, tuple[int, float, tuple[str, ...]]] = {}
         for i, option in enumerate(decision.options):
             label = option.label
-            value = seen.get(label)
-            if value is None:  # two options named alike (two copies of a card) are alike
-                self._line = ()
-                if option.id in STOPS and decision.kind not in INSIDE:
-                    # Doing nothing is weighed on the position as it stands, as every other
-                    # option is weighed where its action ends: then a choice that changes
-                    # nothing (showing another unit on top) never beats passing, and the
-                    # player cannot loop on it.
-                    value = evaluate(world, decision.player, self.weights)
-                else:
-                    # Each option is weighed with the whole budget: shared, the first move
-                    # card spent it on its first stacks and the others were weighed unplayed.
-                    self._left = budget
-                    value = self.value_of(world, i, decision.player)
-                seen[label] = value
-                if best_value is None or value > best_value + 1e-9:
-                    best, best_value = i, value
-                    self._best_line = self._line
-        return best
+            if label in seen:  # two options named alike (two copies of a card) are alike
+                continue
+            self._line = ()
+            if option.id in STOPS and decision.kind not in INSIDE:
+                # Doing nothing is weighed on the position as it stands, as every other
+                # option is weighed where its action ends: then a choice that changes
+                # nothing (showing another unit on top) never beats passing, and the
+                # player cannot loop on it.
+                value = evaluate(world, decision.player, self.weights)
+            else:
+                # Each option is weighed with the whole budget: shared, the first move
+                # card spent it on its first stacks and the others were weighed unplayed.
+                self._left = budget
+                value = self.value_of(world, i, decision.player)
+            seen[label] = (i, value, self._line)
+        return seen
+
+    def _budget_for(self, world: Game) -> int:
+        # A copy of the game costs what its unit chits cost (a theme with 300 chits copies
+        # five times slower than one with 60), so fewer positions are weighed in big themes.
+        return max(30, min(self.budget, self.budget * 120 // max(1, len(world.state.units))))
 
     # ------------------------------------------------------------------ weighing
 

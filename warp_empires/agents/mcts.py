@@ -11,6 +11,11 @@ from zero, so that a seat far ahead or behind still tells a good choice from a b
 The most searched choice at the root is played. The greedy player's opinion of each root choice guides the
 first searches (progressive bias) and fades as they pile up.
 
+Once it has chosen, it carries the choice out as the greedy player's look-ahead would:
+the follow-up choices of the action begun (the units of the stack picked, where they go)
+are played from the line that look-ahead found for the chosen option, unsearched.
+Searched anew at every step, it picked a stack, moved nothing from it, and picked again.
+
 Options with the same label (two copies of one card, two units of one kind) are one
 branch, so a branch means the same thing in every deal. Decisions that pick several
 options at once are made by the greedy player's rule inside a search, not branched on.
@@ -38,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from .determinize import determinize
 from .evaluate import WEIGHTS, scores
-from .greedy import GreedyAgent
+from .greedy import FOLLOW_UP, GreedyAgent
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -85,6 +90,7 @@ class MctsAgent:
         self.depth = depth
         self.greedy = GreedyAgent(seed, rolls=1, budget=12)
         self.searches = 0  # searches made for the latest decision
+        self._plan: list[str] = []  # labels of the follow-up choices still to make
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations is not None else f"think={self.think}"
@@ -105,15 +111,19 @@ class MctsAgent:
     def choose(self, game: Game) -> Any:
         decision = game.pending
         seat = decision.player
+        self.searches = 0
+        plan, self._plan = self._plan, []
         if decision.count > 1:
             return self.greedy.choose(game)
         first = first_of_each_label(decision)
         if len(first) == 1:
             return 0
+        if plan and decision.kind in FOLLOW_UP and plan[0] in first:
+            self._plan = plan[1:]
+            return first[plan[0]]
         started = time.perf_counter()
         root = Node(seat)
-        prior, start = self._prior(game, first)
-        self.searches = 0
+        prior, start, lines = self._prior(game, first)
         while True:
             if self.iterations is not None:
                 left = self.iterations - self.searches
@@ -125,21 +135,22 @@ class MctsAgent:
             self._search(root, determinize(game, seat, self.rng), prior, start)
             self.searches += 1
         best = max(first, key=lambda label: (root.children[label].visits, root.children[label].reward) if label in root.children else (-1, 0.0))
+        self._plan = list(lines[best])
         return first[best]
 
     # ------------------------------------------------------------------ one search
 
-    def _prior(self, game: Game, first: dict[str, int]) -> tuple[dict[str, float], list[float]]:
+    def _prior(self, game: Game, first: dict[str, int]) -> tuple[dict[str, float], list[float], dict[str, tuple[str, ...]]]:
         """The greedy player's opinion of each choice at the root, from 0 to 1 (1: its
-        favourite): it guides the first searches and fades as the searches pile up; and
-        every seat's margin now, which the searches' rewards are measured from."""
+        favourite): it guides the first searches and fades as the searches pile up; every
+        seat's margin now, which the searches' rewards are measured from; and, for each
+        choice, the follow-up choices that carry it out."""
         world = determinize(game, game.pending.player, self.rng)
         start = margins(world)
-        greedy = self.greedy
-        greedy._left = greedy.budget
-        values = {label: greedy.value_of(world, i, game.pending.player) for label, i in first.items()}
-        best = max(values.values())
-        return {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, v in values.items()}, start
+        weighed = self.greedy.weigh_options(world)
+        best = max(value for _, value, _ in weighed.values())
+        prior = {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, (_, v, _) in weighed.items()}
+        return prior, start, {label: line for label, (_, _, line) in weighed.items()}
 
     def _search(self, root: Node, world: Game, prior: dict[str, float], start: list[float]) -> None:
         node, path = root, []
