@@ -8,7 +8,9 @@ Fixture forces: Scout 1, Infantry 2, Cavalry 3, Guard 5, General 2 (leader).
 from __future__ import annotations
 
 import random
+import shutil
 
+import attrs
 import pytest
 
 from helpers import build, drive, events, ids, start, zone_id
@@ -17,11 +19,13 @@ from test_hidden_information import redeal
 from warp_empires import Game, GameSetup, Seat
 from warp_empires.agents import GreedyAgent, MctsAgent, RandomAgent, make_agent
 from warp_empires.agents.determinize import determinize
-from warp_empires.agents.evaluate import evaluate
+from warp_empires.agents.evaluate import WEIGHTS, evaluate, weights_for
 from warp_empires.hookspecs import hookimpl
 from warp_empires.mapgen import generate_for_theme
 from warp_empires.plugins import make_manager
+from warp_empires.rulebook import SetupError
 
+from contract_support import CONTRACT
 from classical.scenario import ARGOS, ATHENS, ATTICA, CORINTH, ELEUSIS, MEGARA, PARNES, give, kinds, place, run_phases, scenario
 
 THEMES = ("doctor_who", "warhammer_space", "classical_city_states")
@@ -261,6 +265,53 @@ def test_warp_evaluate_answers_are_added_to_the_seat_worth():
     tuned = build("Camp:plain Gold:city", "Camp-Gold", units={"Camp": {0: ["infantry"]}}, control={"Camp": 0}, extras=[FavourSeatOne()])
     assert evaluate(plain, 0) > 0
     assert evaluate(tuned, 0) == pytest.approx(evaluate(plain, 0) - 100.0)
+
+
+class PrizeGold:
+    """An extra that tunes the evaluation: a unit of money is worth 5 points, not 0.2."""
+
+    @hookimpl
+    def warp_ai_weights(self):
+        return {"treasury": 5.0}
+
+
+def test_tuned_weights_change_what_the_greedy_player_does():
+    # The same position as test_greedy_spends_its_treasury_on_units_it_can_keep, but gold
+    # is prized above any unit the 12 could buy: the greedy player keeps it all.
+    game = build("Camp:city Dust:waste Away:city", "Camp-Dust", control={"Camp": 0}, treasury={0: 12}, seed=4, extras=[PrizeGold()])
+    assert weights_for(game).treasury == 5.0 and weights_for(game).force == WEIGHTS.force
+    greedy_plays(start(game, "recruit"))
+    assert ids(game, "Camp", 0) == []
+    assert game.state.players[0].treasury == 12
+
+
+def test_tuned_weights_count_in_the_evaluation_by_their_own_amount():
+    plain = build("Camp:plain Gold:city", "Camp-Gold", treasury={0: 10, 1: 4})
+    tuned = build("Camp:plain Gold:city", "Camp-Gold", treasury={0: 10, 1: 4}, extras=[PrizeGold()])
+    assert evaluate(tuned, 0) - evaluate(plain, 0) == pytest.approx((5.0 - WEIGHTS.treasury) * (10 - 4))
+    assert evaluate(plain, 0, weights=attrs.evolve(WEIGHTS, treasury=5.0)) == pytest.approx(evaluate(tuned, 0))
+
+
+def test_a_theme_tunes_its_computer_players_in_its_theme_toml(tmp_path):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    toml = folder / "data" / "theme.toml"
+    toml.write_text(toml.read_text() + "\n[ai]\nweights = { exposed = 0.9, lost_victory = 45 }\n")
+    pm = make_manager("contract_skirmish", module_paths=[folder])
+    game = Game(GameSetup("contract_skirmish", [Seat("A", "highlanders"), Seat("B", "highlanders")],
+                          generate_for_theme(pm, zones=12, players=2, seed=1), seed=1), plugins=pm)
+    assert game.rules.ai_weights == {"exposed": 0.9, "lost_victory": 45.0}
+    assert (weights_for(game).exposed, weights_for(game).lost_victory, weights_for(game).reach) == (0.9, 45.0, WEIGHTS.reach)
+
+
+class MistunedGold:
+    @hookimpl
+    def warp_ai_weights(self):
+        return {"gold": 5.0}
+
+
+def test_a_plugin_tuning_a_weight_that_does_not_exist_is_refused_in_one_line():
+    with pytest.raises(SetupError, match=r"^warp_ai_weights: 'gold' is not a weight of the evaluation; the weights are revenue, occupied, treasury,"):
+        build("Camp:plain Gold:city", "Camp-Gold", extras=[MistunedGold()])
 
 
 @pytest.mark.parametrize("module", THEMES)

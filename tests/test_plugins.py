@@ -156,11 +156,17 @@ def _broken_copy(tmp_path: Path, fixture: str, fname: str, old: str, new: str) -
         ("orbital", "units.toml", 'faction = "orks"', 'faction = "eldar"',
          "units.toml: unit 'ork_boyz', field 'faction': 'eldar' is not a faction of this theme"),
         ("skirmish", "theme.toml", "[settings]", "[setings]",
-         "theme.toml: unknown table [setings] (did you mean 'settings'?); the tables are [extra], [map], [module], [settings]"),
+         "theme.toml: unknown table [setings] (did you mean 'settings'?); the tables are [ai], [extra], [map], [module], [settings], [text]"),
         ("skirmish", "theme.toml", "hand_limit = 5", "hand_limt = 5",
          "theme.toml: [settings], field 'hand_limt': not a setting of the engine (did you mean 'hand_limit'?); the settings are"),
         ("orbital", "theme.toml", "[extra]", "",
          "theme.toml: [settings], field 'start_ground': not a setting of the engine; the settings are"),
+        ("skirmish", "theme.toml", "[settings]", "[ai]\nweights = { exposd = 1.0 }\n\n[settings]",
+         "theme.toml: [ai], field 'weights': 'exposd' is not a weight of the evaluation (did you mean 'exposed'?); the weights are revenue, "),
+        ("skirmish", "theme.toml", "[settings]", "[ai]\nweights = { reach = true }\n\n[settings]",
+         "theme.toml: [ai], field 'weights': weight 'reach': True is not allowed; use a number from -1000 to 1000"),
+        ("skirmish", "theme.toml", "[settings]", "[ai]\nweight = { reach = 1 }\n\n[settings]",
+         "theme.toml: [ai], field 'weight': unknown field (did you mean 'weights'?); known fields are weights"),
     ],
 )
 def test_bad_data_names_the_file_the_entry_and_the_field(tmp_path, fixture, fname, old, new, message):

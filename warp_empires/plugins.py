@@ -101,6 +101,10 @@ class ThemePlugin:
     def warp_zone_types(self):
         return list(self.data.zone_types)
 
+    @hookimpl
+    def warp_ai_weights(self):
+        return self.data.ai_weights
+
 
 @attrs.frozen
 class ModuleEntry:

@@ -13,6 +13,7 @@ from . import limits, zonelabels
 from .answers import checked_effects, checked_handlers
 from .decisions import Option
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
+from .model.loading import weight_problem
 from .model.state import GameState, Player, Unit, ZoneUnits
 
 if TYPE_CHECKING:
@@ -92,6 +93,17 @@ def _map_facts(zone_map: ZoneMap) -> tuple[str | None, frozenset[tuple[str, int]
 _BOOKS: dict[tuple[int, ...], tuple[tuple[Any, ...], Rulebook]] = {}
 
 
+def _ai_weights(pm: Any) -> dict[str, float]:
+    """The evaluation weights the plugins tune (``warp_ai_weights``), checked."""
+    tuned = merged(pm, "warp_ai_weights")
+    if tuned:
+        for name, value in tuned.items():
+            problem = weight_problem(name, value)
+            if problem is not None:
+                raise SetupError(f"warp_ai_weights: {problem}")
+    return {name: float(value) for name, value in tuned.items()}
+
+
 def _check_counts(units: Mapping[str, UnitType], card_types: Mapping[str, CardType]) -> None:
     """Themes written in code skip the TOML checks; the pools and the deck are built from
     these numbers, so they are bounded here too (against the limits of the moment)."""
@@ -132,6 +144,8 @@ class Rulebook:
     card_names: tuple[str, ...] = ()
     #: The theme's own words (its money, phases, events, decisions) for the screens.
     text: ThemeText = ThemeText()
+    #: Weights of the computer players' evaluation this theme (or a plugin) tunes, by name.
+    ai_weights: Mapping[str, float] = attrs.field(factory=dict)
     _can_enter: dict[str, frozenset[str]] = attrs.field(factory=dict, eq=False, repr=False)
     _unit_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
 
@@ -206,6 +220,7 @@ class Rulebook:
             {type_id: key for type_id, effect in effects.items() if (key := effect.test_key()) is not None},
             tuple(ct.name for ct in cards),
             text=text,
+            ai_weights=_ai_weights(pm),
         )
         for type_id, effect in effects.items():
             for problem in effect.check(book):

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -26,6 +27,7 @@ from ..effects.movement import MoveStacks
 from ..model.state import BOARD
 from ..rules import economy
 from ..rules.battle import side_force
+from .weights import WEIGHTS, Weights
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -34,32 +36,21 @@ if TYPE_CHECKING:
 WON = 1000.0
 
 
-@attrs.frozen
-class Weights:
-    """What each part of a position is worth, in points of revenue."""
-
-    revenue: float = 1.0  #: per point of revenue of the zones a seat controls
-    occupied: float = 0.8  #: per point of revenue of zones a seat holds alone, not yet controlled
-    treasury: float = 0.2  #: per unit of money
-    force: float = 0.35  #: per point of force on the map
-    unit: float = 0.2  #: per unit on the map
-    card: float = 0.3  #: per card in hand (cards are there to be played)
-    mover: float = 0.2  #: more for each of the first two cards in hand that move stacks
-    battle_card: float = 0.1  #: more for each of the first two cards that add to a battle
-    clutter: float = 0.35  #: less for each card beyond two of a kind (battle, other) that are not move cards
-    exposed: float = 0.4  #: per point of revenue of a controlled zone, empty of own units, within two moves of an enemy
-    outgunned: float = 0.3  #: share of a stack's worth lost when a stronger enemy stands next to it
-    reach: float = 0.2  #: per point of revenue of other zones within two moves of a seat's units
-    lost_victory: float = 30.0  #: for an empty controlled zone within an enemy's reach whose loss wins that enemy the game
-    leading: float = 3.0  #: for leading the tiebreak, growing to this as the turn limit nears
-    victory: float = 50.0  #: for meeting the theme's victory condition now (checked at the end of a turn)
+def weights_for(game: Game) -> Weights:
+    """The weights the computer players use in ``game``: the engine's, with what the theme
+    (its ``[ai] weights`` table) and any plugin tuned (``game.rules.ai_weights``)."""
+    tuned = game.rules.ai_weights
+    return _tuned(tuple(sorted(tuned.items()))) if tuned else WEIGHTS
 
 
-WEIGHTS = Weights()
+@functools.lru_cache(maxsize=32)
+def _tuned(items: tuple[tuple[str, float], ...]) -> Weights:
+    return attrs.evolve(WEIGHTS, **{name: float(value) for name, value in items})
 
 
-def evaluate(game: Game, seat: int, weights: Weights = WEIGHTS) -> float:
-    """``seat``'s worth less the best of the other seats' (a game won is worth ``WON``)."""
+def evaluate(game: Game, seat: int, weights: Weights | None = None) -> float:
+    """``seat``'s worth less the best of the other seats' (a game won is worth ``WON``),
+    weighed with ``weights`` (by default, the game's: :func:`weights_for`)."""
     s = game.state
     if s.over:
         return 0.0 if s.winner == -1 else (WON if s.winner == seat else -WON)
@@ -68,8 +59,10 @@ def evaluate(game: Game, seat: int, weights: Weights = WEIGHTS) -> float:
     return worth[seat] - (max(others) if others else 0.0)
 
 
-def scores(game: Game, weights: Weights = WEIGHTS) -> list[float]:
+def scores(game: Game, weights: Weights | None = None) -> list[float]:
     """Every seat's worth, by seat (before the others' worth is taken off)."""
+    if weights is None:
+        weights = weights_for(game)
     s = game.state
     types = s.zone_types
     units = s.units

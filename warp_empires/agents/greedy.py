@@ -30,7 +30,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .determinize import determinize
-from .evaluate import WEIGHTS, Weights, card_worth, evaluate, unit_worth
+from .evaluate import Weights, card_worth, evaluate, unit_worth
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -58,9 +58,10 @@ class GreedyAgent:
     choice that rolls is weighed over (up to four times as many while they all come out
     alike); ``budget``: at most this many positions weighed for each option of a decision
     in a theme of at most 120 unit chits, fewer in bigger ones but never under 30 (the rest
-    are weighed where the action stands)."""
+    are weighed where the action stands); ``weights``: what it thinks each part of a
+    position is worth (by default the game's, :func:`~.evaluate.weights_for`)."""
 
-    def __init__(self, seed: int = 0, weights: Weights = WEIGHTS, rolls: int = 3, budget: int = 60):
+    def __init__(self, seed: int = 0, weights: Weights | None = None, rolls: int = 3, budget: int = 60):
         self.seed = seed
         self.rng = random.Random(seed)
         self.weights = weights

@@ -42,7 +42,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .determinize import determinize
-from .evaluate import WEIGHTS, scores
+from .evaluate import scores
 from .greedy import FOLLOW_UP, GreedyAgent
 
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ def settled(root: Node, left: int) -> bool:
 
 def margins(game: Game) -> list[float]:
     """Every seat's worth less the best of the others' (the evaluation of each seat)."""
-    worth = scores(game, WEIGHTS)
+    worth = scores(game)
     return [w - max((o for j, o in enumerate(worth) if j != i), default=0.0) for i, w in enumerate(worth)]
 
 

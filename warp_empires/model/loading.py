@@ -2,7 +2,7 @@
 
 A theme keeps its data in a ``data/`` folder inside its package::
 
-    data/theme.toml     [module], [settings], [map]
+    data/theme.toml     [module], [settings], [map], [extra], [text], [ai]
     data/zones.toml     [[zone]] entries
     data/units.toml     [[unit]] entries
     data/factions.toml  [[faction]] entries
@@ -74,6 +74,7 @@ class ThemeData:
     card_types: tuple[CardType, ...]
     text: ThemeText = ThemeText()
     folder: str = ""  # where the files were read, for messages
+    ai_weights: Mapping[str, float] = attrs.field(factory=dict)  # the [ai] weights table
 
 
 #: What a field that is wrong reads as while the other problems are looked for.
@@ -252,7 +253,7 @@ def _bounded_numbers(entry: _Entry, field: str, value: Any) -> Any:
 
 _SETTINGS_FIELDS = {f.name: f for f in attrs.fields(Settings) if f.name != "extra"}
 #: The tables of theme.toml. A theme's own numbers, which only its code reads, go in [extra].
-THEME_TABLES = frozenset({"module", "settings", "map", "extra", "text"})
+THEME_TABLES = frozenset({"module", "settings", "map", "extra", "text", "ai"})
 
 
 def parse_text(entry: _Entry) -> ThemeText:
@@ -271,6 +272,34 @@ def parse_text(entry: _Entry) -> ThemeText:
     plays = entry.get("plays", str, default="{player} plays the {faction}", check=_seat_line_ok,
                       allowed="write a sentence with {player} and {faction}, e.g. '{player} plays {faction}'")
     return ThemeText(currency=currency, plays=plays, **words)
+
+
+def parse_ai(entry: _Entry) -> dict[str, float]:
+    """The [ai] table: ``weights``, the computer players' evaluation weights this theme tunes."""
+    entry.unknown(frozenset({"weights"}))
+    weights = entry.get("weights", dict, default={})
+    if not weights:
+        return {}
+    out = {}
+    for name, value in weights.items():
+        problem = weight_problem(name, value)
+        if problem is None:
+            out[name] = float(value)
+        else:
+            entry.problem("weights", problem)
+    return out
+
+
+def weight_problem(name: str, value: Any) -> str | None:
+    """What is wrong with tuning the computer players' weight ``name`` to ``value``, in one
+    line, or ``None``."""
+    from ..agents.weights import WEIGHT_NAMES  # only a theme that tunes its players pays for the import
+
+    if name not in WEIGHT_NAMES:
+        return f"{name!r} is not a weight of the evaluation{did_you_mean(name, WEIGHT_NAMES)}; the weights are {', '.join(WEIGHT_NAMES)}"
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not -limits.MAX_NUMBER <= value <= limits.MAX_NUMBER:
+        return f"weight {name!r}: {value!r} is not allowed; use a number from {-limits.MAX_NUMBER} to {limits.MAX_NUMBER}"
+    return None
 
 
 def _seat_line_ok(text: str) -> bool:
@@ -425,23 +454,18 @@ def load_theme_data(source: str | Path, problems: list[str] | None = None) -> Th
         description=module.get("description", str, default=""),
         title=module.get("title", str, default=""),
     )
-    settings, map_rules, text = Settings(), MapRules(), ThemeText()
-    for parse in (
-        lambda: parse_settings(entry("settings"), entry("extra")),
-        lambda: parse_map_rules(entry("map")),
-        lambda: parse_text(entry("text")),
+    parsed: dict[str, Any] = {"settings": Settings(), "map": MapRules(), "text": ThemeText(), "ai": {}}
+    for table, parse in (
+        ("settings", lambda: parse_settings(entry("settings"), entry("extra"))),
+        ("map", lambda: parse_map_rules(entry("map"))),
+        ("text", lambda: parse_text(entry("text"))),
+        ("ai", lambda: parse_ai(entry("ai"))),
     ):
         try:
-            value = parse()
+            parsed[table] = parse()
         except DataError as exc:
             _report(sink, str(exc))
-            continue
-        if isinstance(value, Settings):
-            settings = value
-        elif isinstance(value, MapRules):
-            map_rules = value
-        else:
-            text = value
+    settings, map_rules, text = parsed["settings"], parsed["map"], parsed["text"]
     zones = _entries(read("zones.toml"), f"{where}/zones.toml", "zone", parse_zone, sink)
     units = _entries(read("units.toml"), f"{where}/units.toml", "unit", parse_unit, sink)
     factions = _entries(read("factions.toml"), f"{where}/factions.toml", "faction", parse_faction, sink)
@@ -474,4 +498,4 @@ def load_theme_data(source: str | Path, problems: list[str] | None = None) -> Th
     total = sum(c.copies for c in cards)
     if total > limits.MAX_CARDS:
         _report(sink, f"{where}/cards.toml: {total:,} cards in all; a theme may have at most {limits.MAX_CARDS:,}")
-    return ThemeData(info, settings, map_rules, zones, units, factions, cards, text, where)
+    return ThemeData(info, settings, map_rules, zones, units, factions, cards, text, where, parsed["ai"])
