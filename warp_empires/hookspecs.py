@@ -268,7 +268,7 @@ def warp_ai_weights():
     """Numbers that change how the computer players weigh a position in this theme.
 
     Called once when the rulebook is built. Returns a mapping from the name of a weight of
-    :class:`~warp_empires.agents.evaluate.Weights` (``exposed``, ``reach``...) to a number
+    :class:`~warp_empires.agents.weights.Weights` (``exposed``, ``reach``...) to a number
     in points of revenue, or ``None``. Answers are merged: a theme's over the generic
     ruleset's, an extra's over the theme's. A theme made of data says the same in the
     ``[ai] weights`` table of its theme.toml. It never changes the rules, only how the
