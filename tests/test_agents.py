@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from pathlib import Path
 
 import attrs
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from helpers import build, drive, events, ids, start, zone_id
 from test_hidden_information import new_game as random_game
 from test_hidden_information import redeal
-from warp_empires import Game, GameSetup, Seat
+from warp_empires import Game, GameSetup, Seat, saves
 from warp_empires.agents import GreedyAgent, MctsAgent, RandomAgent, make_agent
 from warp_empires.agents.determinize import determinize
 from warp_empires.agents.evaluate import WEIGHTS, evaluate, weights_for
@@ -377,6 +378,30 @@ def test_mcts_carries_out_the_move_it_began():
         game.decide(choice)
     assert picked >= 2 and followed >= 2  # its units are picked from the plan, unsearched
     assert gave_up == 0
+
+
+FIXTURE_SAVES = Path(__file__).parent / "fixtures" / "saves"
+
+
+def test_mcts_does_not_show_the_same_unit_on_top_again_and_again():
+    """Athens's first move of round 2 (a saved game): a card is played, and what is left is
+    to pass or to choose which unit shows on top of a stack. Showing one changes nothing
+    the evaluation sees, so it searched as well as passing, and the searching player chose
+    it again and again (14 times in its next 40 decisions), the move phase never ending.
+    It now makes a choice once in a position in a turn; passing is left."""
+    game = saves.load(FIXTURE_SAVES / "city_states_move_phase.json")
+    assert (game.state.phase, [o.id for o in game.pending.options]) == ("first_move", ["pass", "arrange"])
+    bot = make_agent("ai:mcts/iterations=300,depth=5", 99)
+    arranged = 0
+    for _ in range(40):
+        decision = game.pending
+        if game.state.phase != "first_move":
+            break
+        choice = bot.choose(game)
+        arranged += decision.options[choice].id == "arrange"
+        game.decide(choice)
+    assert game.state.phase != "first_move"
+    assert arranged <= 1
 
 
 def test_mcts_rewards_measure_a_choice_from_where_the_search_began():

@@ -16,6 +16,12 @@ the follow-up choices of the action begun (the units of the stack picked, where 
 are played from the line that look-ahead found for the chosen option, unsearched.
 Searched anew at every step, it picked a stack, moved nothing from it, and picked again.
 
+It never makes the same choice twice in the same position in one turn (but for passing
+and stopping): a choice that changes nothing the evaluation sees, such as showing another
+unit on top of a stack, searches as well as passing, and was chosen again and again, the
+move phase never ending. Positions are told apart by what the seat sees, less the order of
+its own stacks.
+
 Options with the same label (two copies of one card, two units of one kind) are one
 branch, so a branch means the same thing in every deal. Decisions that pick several
 options at once are made by the greedy player's rule inside a search, not branched on.
@@ -36,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -43,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 from .determinize import determinize
 from .evaluate import scores
-from .greedy import FOLLOW_UP, GreedyAgent
+from .greedy import FOLLOW_UP, STOPS, GreedyAgent
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -91,6 +98,8 @@ class MctsAgent:
         self.greedy = GreedyAgent(seed, rolls=1, budget=12)
         self.searches = 0  # searches made for the latest decision
         self._plan: list[str] = []  # labels of the follow-up choices still to make
+        self._made: dict[str, set[str]] = {}  # this turn: position -> labels chosen there
+        self._turn: int | None = None
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations is not None else f"think={self.think}"
@@ -122,6 +131,14 @@ class MctsAgent:
             self._plan = plan[1:]
             return first[plan[0]]
         started = time.perf_counter()
+        made = self._made_here(game)
+        banned = {label for label in made if label in first and decision.options[first[label]].id not in STOPS}
+        if len(banned) == len(first):
+            banned = set()
+        elif len(banned) == len(first) - 1:  # one choice left: nothing to search
+            only = next(label for label in first if label not in banned)
+            made.add(only)
+            return first[only]
         root = Node(seat)
         prior, start, lines = self._prior(game, first)
         while True:
@@ -132,11 +149,29 @@ class MctsAgent:
                 left = int(self.searches * (self.think - spent) / spent) if spent > 0 and self.searches else 1
             if left <= 0 or (self.searches % 16 == 0 and settled(root, left)):
                 break
-            self._search(root, determinize(game, seat, self.rng), prior, start)
+            self._search(root, determinize(game, seat, self.rng), prior, start, banned)
             self.searches += 1
-        best = max(first, key=lambda label: (root.children[label].visits, root.children[label].reward) if label in root.children else (-1, 0.0))
+        best = max(
+            (label for label in first if label not in banned),
+            key=lambda label: (root.children[label].visits, root.children[label].reward) if label in root.children else (-1, 0.0),
+        )
+        made.add(best)
         self._plan = list(lines[best])
         return first[best]
+
+    def _made_here(self, game: Game) -> set[str]:
+        """The labels chosen earlier this turn at this decision in this position (as the
+        deciding seat sees it, whatever order its own stacks are in)."""
+        if game.state.turn != self._turn:
+            self._made, self._turn = {}, game.state.turn
+        decision = game.pending
+        view = game.view_for(decision.player)
+        for zone in view["zones"]:
+            for stack in zone["stacks"]:
+                if "units" in stack:
+                    stack["units"].sort()
+        key = json.dumps([decision.kind, [o.label for o in decision.options], view], sort_keys=True, default=str)
+        return self._made.setdefault(key, set())
 
     # ------------------------------------------------------------------ one search
 
@@ -152,7 +187,7 @@ class MctsAgent:
         prior = {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, (_, v, _) in weighed.items()}
         return prior, start, {label: line for label, (_, _, line) in weighed.items()}
 
-    def _search(self, root: Node, world: Game, prior: dict[str, float], start: list[float]) -> None:
+    def _search(self, root: Node, world: Game, prior: dict[str, float], start: list[float], banned: set[str]) -> None:
         node, path = root, []
         game = world
         while game.pending is not None:
@@ -161,8 +196,10 @@ class MctsAgent:
                 game.decide(self.greedy.choose_in(game))
                 continue
             first = first_of_each_label(decision)
+            if node is root and banned:
+                first = {label: i for label, i in first.items() if label not in banned}
             if len(first) == 1:
-                game.decide(0)
+                game.decide(next(iter(first.values())))
                 continue
             untried = [label for label in first if label not in node.children]
             for label, child in node.children.items():
