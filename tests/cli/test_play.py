@@ -153,7 +153,7 @@ def test_play_with_no_arguments_starts_a_short_game(tmp_path, monkeypatch):
     assert "Faction for Zoe:" in out and "Zoe plays the" in out
     doc = json.loads(latest_save(tmp_path / "saves").read_text())
     seats = doc["setup"]["seats"]
-    assert [s["agent"] for s in seats] == ["human", "ai:mcts"]  # the strongest computer player
+    assert [s["agent"] for s in seats] == ["human", "ai:mcts"]  # the searching computer player
     assert seats[0]["name"] == "Zoe" and seats[0]["faction"] != seats[1]["faction"]
     assert doc["setup"]["turn_limit"] == 10
 

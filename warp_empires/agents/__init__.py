@@ -32,12 +32,12 @@ from .greedy import GreedyAgent
 from .mcts import MctsAgent
 from .random_agent import RandomAgent
 
-__all__ = ["GreedyAgent", "MctsAgent", "RandomAgent", "make_agent", "STRONGEST"]
+__all__ = ["GreedyAgent", "MctsAgent", "RandomAgent", "make_agent", "DEFAULT_AGENT"]
 
 KNOWN = "ai:random, ai:greedy, ai:mcts"
-#: What ``play`` seats the computer with: the strongest agent that answers within about
+#: What ``play`` seats the computer with: the searching agent, which answers within about
 #: two seconds a decision on a small machine.
-STRONGEST = "ai:mcts"
+DEFAULT_AGENT = "ai:mcts"
 #: The options each agent takes after its name, with their types.
 OPTIONS: dict[str, dict[str, type]] = {
     "random": {},

@@ -18,7 +18,7 @@ import click
 from rich.console import Console
 
 from .. import limits, saves
-from ..agents import STRONGEST, make_agent
+from ..agents import DEFAULT_AGENT, make_agent
 from ..engine import Game, GameSetup, Seat
 from ..plugins import discover
 from ..rulebook import Rulebook
@@ -37,7 +37,7 @@ NO_LIMIT = "none"
 MAP_SIZES = (("small", 14), ("medium", 24), ("large", 40))
 SEAT_HELP = (
     "NAME:FACTION for a person; ai:AGENT:FACTION for the computer, AGENT being random, greedy "
-    "or mcts (the strongest, the default). Repeat once per seat."
+    "or mcts (it searches for --think seconds; the default). Repeat once per seat."
 )
 
 __all__ = ["play_command", "replay_command", "resume_command"]
@@ -192,7 +192,7 @@ def ask_seats(console: Console, book: Rulebook, rng: random.Random, think: float
             name = ask_name(console, f"Name of seat {i + 1}", f"Player {i + 1}", {s.name.lower() for s in seats})
             seat = Seat(name, ask_faction(console, book, name, default, taken), "human")
         else:
-            seat = Seat("", default, with_think(STRONGEST, think))
+            seat = Seat("", default, with_think(DEFAULT_AGENT, think))
         seats.append(seat)
         taken.add(seat.faction)
     return name_computers(seats, book)
@@ -278,7 +278,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
             name = ask_name(console, "Your name", "Player")
             mine = ask_faction(console, book, name, rng.choice(list(book.factions)))
             theirs = rng.choice([f for f in book.factions if f != mine])
-            seats = name_computers([Seat(name, mine, "human"), Seat("", theirs, with_think(STRONGEST, think))], book)
+            seats = name_computers([Seat(name, mine, "human"), Seat("", theirs, with_think(DEFAULT_AGENT, think))], book)
             zones, turn_limit = QUICK_ZONES, QUICK_ROUNDS
         else:
             guided = not seat_specs
