@@ -109,7 +109,7 @@ class GreedyAgent:
         if len(decision.options) == 1:
             return 0
         best, best_value = 0, None
-        for label, (i, value, line) in self.weigh_options(world).items():
+        for i, value, line in self.weigh_options(world).values():
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = i, value
                 self._best_line = line

@@ -170,7 +170,7 @@ class MctsAgent:
             for stack in zone["stacks"]:
                 if "units" in stack:
                     stack["units"].sort()
-        key = json.dumps([decision.kind, [o.label for o in decision.options], view], sort_keys=True, default=str)
+        key = json.dumps([decision.kind, [o.label for o in decision.options], view])
         return self._made.setdefault(key, set())
 
     # ------------------------------------------------------------------ one search
