@@ -484,6 +484,98 @@ def test_a_deal_depends_only_on_the_view():
     assert determinize(game, 0, random.Random(1)).view_for(0) == game.view_for(0)
 
 
+# ---------------------------------------------------------------------- what is public about hidden units
+
+
+class AtMostOneScout:
+    """An extra that says, as if announced in public, that seat 1 has at most one Scout."""
+
+    @hookimpl
+    def warp_hidden_limits(self, game, seat):
+        return [(1, "scout", 1)]
+
+
+class NamesTheOwner:
+    @hookimpl
+    def warp_hidden_limits(self, game, seat):
+        return [("Bob", "scout", 1)]
+
+
+def scouts_dealt(extras, deals: int = 40) -> list[int]:
+    """How many Scouts seat 1 holds on the board in each of ``deals`` deals made for seat 0:
+    Bob's Infantry on top of three hidden Infantry, the pool four Scouts and two Infantry (the
+    other chits stand in seat 0's own stack, seen)."""
+    from collections import Counter
+
+    game = build("Camp:plain Far:plain", "Camp-Far", units={"Camp": {0: ["guard"]}, "Far": {1: ["infantry"] * 4}},
+                 pool=["scout"] * 4 + ["infantry"] * 2, park=("Camp", 0), extras=extras)
+    kinds = Counter(u.type.id for u in game.state.units)
+    rng = random.Random(3)
+    found = []
+    for _ in range(deals):
+        world = determinize(game, 0, rng)
+        assert Counter(u.type.id for u in world.state.units) == kinds  # no chit made or lost
+        assert world.view_for(0) == game.view_for(0)
+        found.append(sum(1 for u in world.state.units_of(1) if "scout" in world.state.units[u].type.tags))
+    return found
+
+
+def test_the_deal_keeps_within_what_a_theme_says_is_public():
+    assert max(scouts_dealt([])) >= 2  # unbounded, up to three of the hidden chits are Scouts
+    limited = scouts_dealt([AtMostOneScout()])
+    assert max(limited) == 1 and min(limited) == 0
+
+
+def test_a_hidden_limit_naming_a_player_rather_than_a_seat_names_the_extra():
+    from warp_empires.blame import ThemeError
+
+    with pytest.raises(ThemeError, match=r"warp_hidden_limits must return a list of \(owner seat, unit tag, at most\) tuples, not \[\('Bob', 'scout', 1\)\]"):
+        scouts_dealt([NamesTheOwner()])
+
+
+@pytest.mark.parametrize("seed", range(1, 5))
+def test_greedy_storms_a_home_city_whose_upkeep_shows_one_army(seed):
+    # Bob's Athens: an Army on top of fifteen Baggage. Dealt from the pool, the hidden chits
+    # would be a garrison of Armies behind the home city's +8, and Ann's six Armies would hold
+    # back. But Bob paid upkeep for one unit from a treasury everyone sees, so Ann knows the
+    # rest are no Armies or Rowers: she storms the city and takes it (and with both homes, the game).
+    for public in (True, False):
+        game = scenario("corinth", "athens", seed=seed)
+        place(game, 1, ATHENS, "army", *["baggage"] * 15)
+        place(game, 0, ATTICA, *["army"] * 6, *["baggage"] * 6)
+        game.state.players[1].treasury = 5
+        if public:
+            run_phases(game, 1, "upkeep")
+            assert [(e.data["paid"], e.data["unpaid"]) for e in game.events if e.kind == "upkeep_paid"] == [(0, 1)]
+        run_phases(game, 0, "land_battle")
+        greedy_turn(game)
+        attacks = [(e.data["frm"], e.data["to"]) for e in game.events if e.kind == "attack"]
+        if public:
+            assert attacks == [(ATTICA, ATHENS)] and kinds(game, ATHENS, 1) == [] and game.state.control[ATHENS] == 0
+        else:
+            assert attacks == [] and kinds(game, ATHENS, 1)[0] == "army"
+
+
+def test_the_city_states_never_say_a_player_has_fewer_armies_than_it_has():
+    """What the city states tell the computer about other players' Armies and Rowers is an
+    upper bound at every decision of random games, and never peeks: it is read from events."""
+    from warp_modules.classical_city_states.upkeep import armed_at_most
+
+    bounded = 0
+    for seed in (2, 5, 8):
+        game = random_game("classical_city_states", seed)
+        walker = RandomAgent(seed)
+        while game.pending is not None:
+            for seat in range(len(game.state.players)):
+                for owner, tag, at_most in armed_at_most(game, seat):
+                    assert owner != seat and tag == "upkeep"
+                    truth = sum(1 for u in game.state.units_of(owner) if "upkeep" in game.state.units[u].type.tags)
+                    assert truth <= at_most
+                    bounded += 1
+            game.decide(walker.choose(game))
+    assert bounded > 100
+
+
 # ---------------------------------------------------------------------- specs
 
 

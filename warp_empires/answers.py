@@ -45,6 +45,13 @@ def _zones(answer: Any, kwargs: Mapping[str, Any]) -> bool:
     return isinstance(answer, (list, tuple, set, frozenset)) and all(zone(z) for z in answer)
 
 
+def _limits(answer: Any, kwargs: Mapping[str, Any]) -> bool:
+    return isinstance(answer, (list, tuple)) and all(
+        isinstance(limit, tuple) and len(limit) == 3 and _seat(limit[0], kwargs) and isinstance(limit[1], str) and _count(limit[2], kwargs)
+        for limit in answer
+    )
+
+
 def _steps(answer: Any, kwargs: Mapping[str, Any] = {}) -> bool:
     return isinstance(answer, (list, tuple)) and all(isinstance(s, Step) for s in answer)
 
@@ -61,11 +68,12 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
     "warp_revenue_modifiers": (_modifiers, "a list of Modifier"),
     "warp_blocked_zones": (_zones, "a list of zone ids or a mapping {zone id: reason}"),
     "warp_battle_steps": (_steps, "a list of Step"),
+    "warp_hidden_limits": (_limits, "a list of (owner seat, unit tag, at most) tuples"),
 }
 
 
 #: Hooks answering a collection: any iterable will do (a generator, say), read once into a tuple.
-COLLECTIONS = frozenset({"warp_force_modifiers", "warp_revenue_modifiers", "warp_blocked_zones", "warp_battle_steps"})
+COLLECTIONS = frozenset({"warp_force_modifiers", "warp_revenue_modifiers", "warp_blocked_zones", "warp_battle_steps", "warp_hidden_limits"})
 
 
 def _read_once(answer: Any) -> Any:

@@ -287,3 +287,18 @@ def warp_evaluate(game, seat):
     revenue a turn; meeting the victory condition is worth 50), or ``None``. All answers are
     added to the seat's worth. It never changes the rules, only how the computer plays.
     """
+
+
+@hookspec
+def warp_hidden_limits(game, seat):
+    """What ``seat`` knows about the units hidden from it beyond what the view shows: how
+    many of some kind another player can have at most.
+
+    Called by the computer players before they deal the hidden units again
+    (:mod:`warp_empires.agents.determinize`), on the game itself with its events, once for
+    each new event. Answer only from what ``seat`` may know: a count announced in public,
+    read from the events the seat saw (``event.seen_by(seat)``), never from the hidden
+    units themselves. Returns a list of ``(owner, tag, at_most)``: ``owner`` has at most
+    ``at_most`` units carrying ``tag`` on the board, seen or not; or ``None``. All answers
+    are used. It never changes the rules, only what the computer believes.
+    """

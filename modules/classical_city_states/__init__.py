@@ -27,7 +27,7 @@ from .diplomacy import Diplomacy, free_rolls
 from .moving import Arrive, Marches, allowance, closed_zones
 from .recruit import leaders_to_gain, recruit_phase, take_from_pool
 from .traits import has_city_trait, leaders_with
-from .upkeep import PayUpkeep, starvation, supplied
+from .upkeep import PayUpkeep, armed_at_most, starvation, supplied
 
 HOME_DEFENSE = 8
 #: What the computer players count a city for, beyond its income: the most cities win at the turn limit.
@@ -228,6 +228,10 @@ class CityStates(ThemePlugin):
             baggage = sum(1 for u in stack if s.units[u].type.id == "baggage")
             hungry += sum(1 + starvation(game, u) for u in armed[baggage:])
         return worth - 1.0 * hungry
+
+    @hookimpl
+    def warp_hidden_limits(self, game, seat):
+        return armed_at_most(game, seat)
 
     @hookimpl
     def warp_victory(self, game):

@@ -115,3 +115,29 @@ class Starve(Step):
             set_starvation(game, self.unit, counters + 1)
             game.emit("starving", player=self.seat, zone=zone, roll=roll, total=total, counters=counters + 1, secret={"unit": name})
         return None
+
+
+def armed_at_most(game, seat: int) -> list[tuple[int, str, int]]:
+    """For each other player, the most Armies and Rowers it can have on the board, from what
+    ``seat`` saw: the units it paid upkeep for at its latest upkeep (paid from a treasury
+    everyone sees, so the count is public), plus one for each unit put on the board since
+    (which kind is its own secret). Before a player's first upkeep nothing is said of it.
+    The computer players deal the chits they cannot see within these counts."""
+    others = {p.seat for p in game.state.players} - {seat}
+    placed: dict[int, int] = {}
+    limits = []
+    for event in reversed(game.events):
+        if event.kind not in ("unit_placed", "upkeep_paid"):
+            continue
+        seen = event.seen_by(seat)
+        owner = None if seen is None else seen.data.get("player")
+        if owner not in others:
+            continue
+        if seen.kind == "unit_placed":
+            placed[owner] = placed.get(owner, 0) + 1
+        else:
+            limits.append((owner, "upkeep", seen.data["paid"] + seen.data["unpaid"] + placed.get(owner, 0)))
+            others.discard(owner)
+            if not others:
+                break
+    return limits

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import operator
 import random
+import weakref
 from typing import TYPE_CHECKING
 
 from ..model.state import OFFER, POOL
@@ -44,8 +45,14 @@ def dealt_in_seen_order(game: Game, seat: int) -> list[int]:
     They come in the order every player sees them stand: on the board by zone and place in
     the stack, then the offers, then the pools, by id. Kinds are dealt in this order, not by
     chit id: ids follow the kinds the chits were made as, so dealing by id would let the
-    true kinds steer the deal. One pass finds them: a search deals thousands of times a
-    decision."""
+    true kinds steer the deal."""
+    board, elsewhere = _hidden(game, seat)
+    return board + elsewhere
+
+
+def _hidden(game: Game, seat: int) -> tuple[list[int], list[int]]:
+    """The chits of :func:`dealt_in_seen_order`: those on the board, and the rest. One pass
+    finds them: a search deals thousands of times a decision."""
     s = game.state
     units = s.units
     fought = s.battle.zone if s.battle is not None else None
@@ -69,17 +76,22 @@ def dealt_in_seen_order(game: Game, seat: int) -> list[int]:
                 pools.append(u.id)
         elif u.place == OFFER and hide_offer and u.id not in gone:
             offers.append(u.id)
-    return out + offers + pools
+    return out, offers + pools
 
 
 def determinize(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of ``game`` with everything hidden from ``seat`` dealt again from ``rng``,
-    and the copy's own dice reseeded from ``rng``."""
+    and the copy's own dice reseeded from ``rng``.
+
+    The deal keeps to what every player knows beyond the view: a theme's
+    ``warp_hidden_limits`` (a player pays upkeep for at most so many Armies, say)."""
+    limits = hidden_limits(game, seat)
     twin = game.clone()
     s = twin.state
     units = s.units
+    board, elsewhere = _hidden(twin, seat)
     by_pool: dict[str, list[int]] = {}
-    for u in dealt_in_seen_order(twin, seat):
+    for u in board + elsewhere:
         by_pool.setdefault(units[u].pool, []).append(u)
     for pool in sorted(by_pool):
         ids = by_pool[pool]
@@ -87,6 +99,9 @@ def determinize(game: Game, seat: int, rng: random.Random) -> Game:
         rng.shuffle(kinds)
         for u, kind in zip(ids, kinds):
             units[u].type = kind
+    for owner, tag, at_most in limits:
+        if owner != seat:
+            _keep_within(twin, owner, tag, at_most, board, elsewhere, rng)
     others = [p for p in s.players if p.seat != seat]
     cards = sorted(s.deck + [c for p in others for c in p.hand])
     rng.shuffle(cards)
@@ -96,6 +111,46 @@ def determinize(game: Game, seat: int, rng: random.Random) -> Game:
         p.hand, rest = rest[: len(p.hand)], rest[len(p.hand):]
     twin.rng = random.Random(rng.getrandbits(64))
     return twin
+
+
+_LIMITS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # game -> (events, seat, limits)
+
+
+def hidden_limits(game: Game, seat: int) -> tuple[tuple[int, str, int], ...]:
+    """The themes' ``warp_hidden_limits`` for ``seat``, asked again only when the game has
+    new events: a search deals thousands of times a decision from the same game."""
+    known = _LIMITS.get(game)
+    if known is not None and known[0] == len(game.events) and known[1] == seat:
+        return known[2]
+    limits = tuple(limit for answer in game.hook.warp_hidden_limits(game=game, seat=seat) for limit in answer)
+    _LIMITS[game] = (len(game.events), seat, limits)
+    return limits
+
+
+def _keep_within(game: Game, owner: int, tag: str, at_most: int, board: list[int], elsewhere: list[int], rng: random.Random) -> None:
+    """Deal ``owner`` no more hidden units tagged ``tag`` than ``at_most`` leaves room for
+    beside those seen: the extra ones, picked at random, swap kinds with untagged chits off
+    the board (the offers and pools) of the same pool, so every pool keeps its kinds."""
+    units = game.state.units
+    dealt = {u for u in board if units[u].owner == owner}
+    seen = sum(1 for u in game.state.units_of(owner) if u not in dealt and tag in units[u].type.tags)
+    tagged = [u for u in board if u in dealt and tag in units[u].type.tags]
+    excess = len(tagged) - max(0, at_most - seen)
+    if excess <= 0:
+        return
+    spare: dict[str, list[int]] = {}
+    for u in elsewhere:
+        if tag not in units[u].type.tags:
+            spare.setdefault(units[u].pool, []).append(u)
+    for u in rng.sample(tagged, excess):
+        partners = spare.get(units[u].pool)
+        if not partners:
+            continue  # nothing untagged left to swap with: the deal cannot keep the limit
+        i = rng.randrange(len(partners))
+        partner = partners[i]
+        partners[i] = partners[-1]
+        partners.pop()
+        units[u].type, units[partner].type = units[partner].type, units[u].type
 
 
 _type_id = operator.attrgetter("id")
