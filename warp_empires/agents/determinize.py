@@ -37,22 +37,16 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 
-def dealt_in_seen_order(game: Game, seat: int) -> list[int]:
+def hidden_chits(game: Game, seat: int) -> tuple[list[int], list[int]]:
     """The unit chits whose kind ``seat`` cannot see: those under the top of another
-    player's stack (a battle shows both sides, B5), on another player's recruit offer, and
-    in the pools (B4, B14).
+    player's stack (a battle shows both sides, B5), and, apart, those on another player's
+    recruit offer and in the pools (B4, B14).
 
     They come in the order every player sees them stand: on the board by zone and place in
     the stack, then the offers, then the pools, by id. Kinds are dealt in this order, not by
     chit id: ids follow the kinds the chits were made as, so dealing by id would let the
-    true kinds steer the deal."""
-    board, elsewhere = _hidden(game, seat)
-    return board + elsewhere
-
-
-def _hidden(game: Game, seat: int) -> tuple[list[int], list[int]]:
-    """The chits of :func:`dealt_in_seen_order`: those on the board, and the rest. One pass
-    finds them: a search deals thousands of times a decision."""
+    true kinds steer the deal. One pass finds them: a search deals thousands of times a
+    decision."""
     s = game.state
     units = s.units
     fought = s.battle.zone if s.battle is not None else None
@@ -89,7 +83,7 @@ def determinize(game: Game, seat: int, rng: random.Random) -> Game:
     twin = game.clone()
     s = twin.state
     units = s.units
-    board, elsewhere = _hidden(twin, seat)
+    board, elsewhere = hidden_chits(twin, seat)
     by_pool: dict[str, list[int]] = {}
     for u in board + elsewhere:
         by_pool.setdefault(units[u].pool, []).append(u)
