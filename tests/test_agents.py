@@ -404,6 +404,42 @@ def test_mcts_does_not_show_the_same_unit_on_top_again_and_again():
     assert arranged <= 1
 
 
+def test_mcts_takes_the_undefended_rich_zone_as_greedy_does():
+    # The position of test_greedy_takes_the_undefended_rich_zone: the searches have no reason
+    # to doubt the greedy player's favourite, so the searching player keeps to it.
+    game = build(
+        "Camp:plain Gold:city Dust:waste Farm:plain Far:plain", "Camp-Gold Camp-Dust Camp-Farm Dust-Far",
+        units={"Camp": {0: ["cavalry"]}, "Far": {1: ["scout"]}}, hands={0: ["march"]}, control={"Camp": 0},
+    )
+    start(game, "move")
+    bot = MctsAgent(seed=2, iterations=40)
+    while game.pending is not None and game.state.phase == "move":
+        game.decide(bot.choose(game))
+    assert ids(game, "Gold", 0) and not ids(game, "Camp", 0)
+
+
+def searched(visits: int, mean: float, spread: float):
+    """A root choice searched ``visits`` times, half its rewards ``spread`` above ``mean``
+    and half below."""
+    from warp_empires.agents.mcts import Node
+
+    node = Node(0)
+    node.visits, node.reward = visits, mean * visits
+    node.squares = visits * (mean * mean + spread * spread)
+    return node
+
+
+def test_mcts_plays_another_choice_than_greedy_only_when_its_searches_are_sure():
+    from warp_empires.agents.mcts import surely_better
+
+    favourite = searched(100, 0.50, 0.2)  # standard error 0.02
+    assert surely_better(searched(100, 0.60, 0.2), favourite)  # 0.10 ahead: 3.5 standard errors
+    assert not surely_better(searched(100, 0.53, 0.2), favourite)  # 0.03 ahead: about one
+    assert not surely_better(searched(1, 0.90, 0.0), favourite)  # one search says nothing
+    assert surely_better(searched(5, 0.60, 0.1), None)  # the favourite was never searched
+    assert not surely_better(None, favourite)
+
+
 def test_mcts_rewards_measure_a_choice_from_where_the_search_began():
     """A seat far ahead still tells a gain from a loss: rewards are a logistic of how much
     its margin changed since the search began, not of the margin itself (which would give

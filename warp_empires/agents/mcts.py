@@ -8,12 +8,18 @@ as available only in the searches that offered it), adds one new choice, plays o
 short while, and weighs where it stopped with the generic evaluation: by how much each
 seat's margin over the others grew or shrank since the search began (from the start, not
 from zero, so that a seat far ahead or behind still tells a good choice from a bad one).
-The most searched choice at the root is played. The greedy player's opinion of each root choice guides the
-first searches (progressive bias) and fades as they pile up.
+The greedy player's opinion of each root choice (the greedy player itself, with all its
+dice futures, weighing the choices on one deal) guides the first searches (progressive
+bias) and fades as they pile up. The most searched choice is played if its searches beat
+the greedy player's favourite by more than their noise (1.64 standard errors); else the
+favourite is. Searches that play on at random are noisy, and a choice picked on noise alone
+is, on average, worse than the greedy player's.
 
 Once it has chosen, it carries the choice out as the greedy player's look-ahead would:
 the follow-up choices of the action begun (the units of the stack picked, where they go)
-are played from the line that look-ahead found for the chosen option, unsearched.
+are played from the line that look-ahead found for the chosen option, unsearched. The
+searches make the same follow-up choices after each root choice, so a choice is weighed as
+it will be carried out (weighed over random follow-ups, a good move lost to a poor average).
 Searched anew at every step, it picked a stack, moved nothing from it, and picked again.
 
 It never makes the same choice twice in the same position in one turn (but for passing
@@ -24,7 +30,8 @@ its own stacks.
 
 Options with the same label (two copies of one card, two units of one kind) are one
 branch, so a branch means the same thing in every deal. Decisions that pick several
-options at once are made by the greedy player's rule inside a search, not branched on.
+options at once are made by the greedy player's rule, not branched on (inside a search, by
+a quicker greedy look-ahead: one dice future, fewer positions weighed).
 
 The budget is ``think`` seconds a decision, or ``iterations`` searches (then a game with
 the same seeds is the same game on any machine). The search stops sooner once the most
@@ -61,19 +68,22 @@ SCALE = 6.0
 EXPLORE = 0.7
 #: How much the greedy player's opinion of a root choice counts, fading with its searches.
 BIAS = 3.0
+#: How many standard errors a choice must beat the greedy player's favourite by to be played instead.
+SURE = 1.64
 
 
 class Node:
     """A choice in the tree: who made it, how often it was searched and how often offered,
     the reward it earned its chooser, and the choices after it (by label)."""
 
-    __slots__ = ("player", "visits", "offered", "reward", "children")
+    __slots__ = ("player", "visits", "offered", "reward", "squares", "children")
 
     def __init__(self, player: int):
         self.player = player
         self.visits = 0
         self.offered = 0
         self.reward = 0.0
+        self.squares = 0.0  # the sum of the rewards squared: how much they spread
         self.children: dict[str, Node] = {}
 
 
@@ -95,11 +105,13 @@ class MctsAgent:
         self.iterations = iterations
         self.rollout = rollout
         self.depth = depth
-        self.greedy = GreedyAgent(seed, rolls=1, budget=12)
+        self.advisor = GreedyAgent(seed)  # the greedy player itself: its opinion at the root
+        self.greedy = GreedyAgent(seed, rolls=1, budget=12)  # a quicker one inside the searches
         self.searches = 0  # searches made for the latest decision
         self._plan: list[str] = []  # labels of the follow-up choices still to make
         self._made: dict[str, set[str]] = {}  # this turn: position -> labels chosen there
         self._turn: int | None = None
+        self._lines: dict[str, tuple[str, ...]] = {}  # root choice -> the follow-up choices that carry it out
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations is not None else f"think={self.think}"
@@ -123,7 +135,7 @@ class MctsAgent:
         self.searches = 0
         plan, self._plan = self._plan, []
         if decision.count > 1:
-            return self.greedy.choose(game)
+            return self.advisor.choose(game)
         first = first_of_each_label(decision)
         if len(first) == 1:
             return 0
@@ -141,6 +153,7 @@ class MctsAgent:
             return first[only]
         root = Node(seat)
         prior, start, lines = self._prior(game, first)
+        self._lines = lines
         while True:
             if self.iterations is not None:
                 left = self.iterations - self.searches
@@ -155,6 +168,9 @@ class MctsAgent:
             (label for label in first if label not in banned),
             key=lambda label: (root.children[label].visits, root.children[label].reward) if label in root.children else (-1, 0.0),
         )
+        favourite = max((label for label in first if label not in banned), key=lambda label: (prior[label], -first[label]))
+        if best != favourite and not surely_better(root.children.get(best), root.children.get(favourite)):
+            best = favourite
         made.add(best)
         self._plan = list(lines[best])
         return first[best]
@@ -182,7 +198,7 @@ class MctsAgent:
         choice, the follow-up choices that carry it out."""
         world = determinize(game, game.pending.player, self.rng)
         start = margins(world)
-        weighed = self.greedy.weigh_options(world)
+        weighed = self.advisor.weigh_options(world)
         best = max(value for _, value, _ in weighed.values())
         prior = {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, (_, v, _) in weighed.items()}
         return prior, start, {label: line for label, (_, _, line) in weighed.items()}
@@ -213,16 +229,22 @@ class MctsAgent:
                 child = node.children[label] = Node(decision.player)
                 child.offered = 1
                 game.decide(first[label])
+                if node is root:
+                    carry_out(game, decision.player, self._lines.get(label, ()))
                 path.append(child)
                 break
             label = self._select(node, first, prior if node is root else None)
-            node = node.children[label]
             game.decide(first[label])
+            if node is root:
+                carry_out(game, decision.player, self._lines.get(label, ()))
+            node = node.children[label]
             path.append(node)
         rewards = self._play_on(game, start)
         for n in path:
+            reward = rewards[n.player]
             n.visits += 1
-            n.reward += rewards[n.player]
+            n.reward += reward
+            n.squares += reward * reward
 
     def _select(self, node: Node, first: dict[str, int], prior: dict[str, float] | None = None) -> str:
         best, best_score = None, -math.inf
@@ -251,6 +273,34 @@ class MctsAgent:
                 choice = rng.sample(range(n), decision.count)
             game.decide(choice)
         return rewards(game, start)
+
+
+def carry_out(game: Game, seat: int, line: tuple[str, ...]) -> None:
+    """Make ``seat``'s follow-up choices of the action just begun along ``line`` (labels),
+    as the choice will be carried out if played, for as long as this deal offers them."""
+    for label in line:
+        decision = game.pending
+        if decision is None or decision.player != seat or decision.kind not in FOLLOW_UP or decision.count > 1:
+            return
+        index = next((i for i, option in enumerate(decision.options) if option.label == label), None)
+        if index is None:
+            return
+        game.decide(index)
+
+
+def surely_better(challenger: Node | None, favourite: Node | None) -> bool:
+    """Whether the searches say ``challenger`` beats the greedy player's favourite by more than
+    their noise (``SURE`` standard errors: one chance in twenty of a lead this large by luck)."""
+    if challenger is None or favourite is None or challenger.visits < 2 or favourite.visits < 2:
+        return challenger is not None and favourite is None
+    (mc, vc), (mf, vf) = _mean_and_variance(challenger), _mean_and_variance(favourite)
+    return mc - mf > SURE * math.sqrt(vc + vf + 1e-12)
+
+
+def _mean_and_variance(node: Node) -> tuple[float, float]:
+    """A node's mean reward and the variance of that mean (from at least two searches)."""
+    mean = node.reward / node.visits
+    return mean, max(0.0, node.squares / node.visits - mean * mean) / (node.visits - 1)
 
 
 def settled(root: Node, left: int) -> bool:
