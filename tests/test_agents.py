@@ -404,20 +404,6 @@ def test_mcts_does_not_show_the_same_unit_on_top_again_and_again():
     assert arranged <= 1
 
 
-def test_mcts_takes_the_undefended_rich_zone_as_greedy_does():
-    # The position of test_greedy_takes_the_undefended_rich_zone: the searches have no reason
-    # to doubt the greedy player's favourite, so the searching player keeps to it.
-    game = build(
-        "Camp:plain Gold:city Dust:waste Farm:plain Far:plain", "Camp-Gold Camp-Dust Camp-Farm Dust-Far",
-        units={"Camp": {0: ["cavalry"]}, "Far": {1: ["scout"]}}, hands={0: ["march"]}, control={"Camp": 0},
-    )
-    start(game, "move")
-    bot = MctsAgent(seed=2, iterations=40)
-    while game.pending is not None and game.state.phase == "move":
-        game.decide(bot.choose(game))
-    assert ids(game, "Gold", 0) and not ids(game, "Camp", 0)
-
-
 def searched(visits: int, mean: float, spread: float):
     """A root choice searched ``visits`` times, half its rewards ``spread`` above ``mean``
     and half below."""

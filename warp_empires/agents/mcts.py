@@ -17,9 +17,7 @@ is, on average, worse than the greedy player's.
 
 Once it has chosen, it carries the choice out as the greedy player's look-ahead would:
 the follow-up choices of the action begun (the units of the stack picked, where they go)
-are played from the line that look-ahead found for the chosen option, unsearched. The
-searches make the same follow-up choices after each root choice, so a choice is weighed as
-it will be carried out (weighed over random follow-ups, a good move lost to a poor average).
+are played from the line that look-ahead found for the chosen option, unsearched.
 Searched anew at every step, it picked a stack, moved nothing from it, and picked again.
 
 It never makes the same choice twice in the same position in one turn (but for passing
@@ -111,7 +109,6 @@ class MctsAgent:
         self._plan: list[str] = []  # labels of the follow-up choices still to make
         self._made: dict[str, set[str]] = {}  # this turn: position -> labels chosen there
         self._turn: int | None = None
-        self._lines: dict[str, tuple[str, ...]] = {}  # root choice -> the follow-up choices that carry it out
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations is not None else f"think={self.think}"
@@ -153,7 +150,6 @@ class MctsAgent:
             return first[only]
         root = Node(seat)
         prior, start, lines = self._prior(game, first)
-        self._lines = lines
         while True:
             if self.iterations is not None:
                 left = self.iterations - self.searches
@@ -229,14 +225,10 @@ class MctsAgent:
                 child = node.children[label] = Node(decision.player)
                 child.offered = 1
                 game.decide(first[label])
-                if node is root:
-                    carry_out(game, decision.player, self._lines.get(label, ()))
                 path.append(child)
                 break
             label = self._select(node, first, prior if node is root else None)
             game.decide(first[label])
-            if node is root:
-                carry_out(game, decision.player, self._lines.get(label, ()))
             node = node.children[label]
             path.append(node)
         rewards = self._play_on(game, start)
@@ -273,19 +265,6 @@ class MctsAgent:
                 choice = rng.sample(range(n), decision.count)
             game.decide(choice)
         return rewards(game, start)
-
-
-def carry_out(game: Game, seat: int, line: tuple[str, ...]) -> None:
-    """Make ``seat``'s follow-up choices of the action just begun along ``line`` (labels),
-    as the choice will be carried out if played, for as long as this deal offers them."""
-    for label in line:
-        decision = game.pending
-        if decision is None or decision.player != seat or decision.kind not in FOLLOW_UP or decision.count > 1:
-            return
-        index = next((i for i, option in enumerate(decision.options) if option.label == label), None)
-        if index is None:
-            return
-        game.decide(index)
 
 
 def surely_better(challenger: Node | None, favourite: Node | None) -> bool:
