@@ -404,6 +404,21 @@ def test_mcts_does_not_show_the_same_unit_on_top_again_and_again():
     assert arranged <= 1
 
 
+def test_mcts_with_too_few_searches_to_be_sure_plays_the_greedy_favourite():
+    # The position of test_greedy_takes_the_undefended_rich_zone. One search of each choice
+    # proves nothing, so the searching player marches into Gold as greedy does, although
+    # the search after passing happened to score higher.
+    game = build(
+        "Camp:plain Gold:city Dust:waste Farm:plain Far:plain", "Camp-Gold Camp-Dust Camp-Farm Dust-Far",
+        units={"Camp": {0: ["cavalry"]}, "Far": {1: ["scout"]}}, hands={0: ["march"]}, control={"Camp": 0},
+    )
+    start(game, "move")
+    bot = MctsAgent(seed=1, iterations=2)
+    while game.pending is not None and game.state.phase == "move":
+        game.decide(bot.choose(game))
+    assert ids(game, "Gold", 0) and not ids(game, "Camp", 0)
+
+
 def searched(visits: int, mean: float, spread: float):
     """A root choice searched ``visits`` times, half its rewards ``spread`` above ``mean``
     and half below."""

@@ -228,8 +228,8 @@ class MctsAgent:
                 path.append(child)
                 break
             label = self._select(node, first, prior if node is root else None)
-            game.decide(first[label])
             node = node.children[label]
+            game.decide(first[label])
             path.append(node)
         rewards = self._play_on(game, start)
         for n in path:
