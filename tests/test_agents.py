@@ -572,6 +572,7 @@ def test_a_hidden_limit_naming_a_player_rather_than_a_seat_names_the_extra():
 
 @pytest.mark.parametrize("seed", range(1, 5))
 def test_greedy_storms_a_home_city_whose_upkeep_shows_one_army(seed):
+    # B14: the chits under Bob's top unit stay hidden from Ann, but not the upkeep he paid.
     # Bob's Athens: an Army on top of fifteen Baggage. Dealt from the pool, the hidden chits
     # would be a garrison of Armies behind the home city's +8, and Ann's six Armies would hold
     # back. But Bob paid upkeep for one unit from a treasury everyone sees, so Ann knows the
@@ -595,7 +596,8 @@ def test_greedy_storms_a_home_city_whose_upkeep_shows_one_army(seed):
 
 def test_the_city_states_never_say_a_player_has_fewer_armies_than_it_has():
     """What the city states tell the computer about other players' Armies and Rowers is an
-    upper bound at every decision of random games, and never peeks: it is read from events."""
+    upper bound at every decision of random games, and never peeks (B14): it is read from the
+    events the asking seat saw."""
     from warp_modules.classical_city_states.upkeep import armed_at_most
 
     bounded = 0

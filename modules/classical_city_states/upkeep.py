@@ -121,7 +121,7 @@ def armed_at_most(game, seat: int) -> list[tuple[int, str, int]]:
     """For each other player, the most Armies and Rowers it can have on the board, from what
     ``seat`` saw: the units it paid upkeep for at its latest upkeep (paid from a treasury
     everyone sees, so the count is public), plus one for each unit put on the board since
-    (which kind is its own secret). Before a player's first upkeep nothing is said of it.
+    (which kind is its own secret, B14). Before a player's first upkeep nothing is said of it.
     The computer players deal the chits they cannot see within these counts."""
     others = {p.seat for p in game.state.players} - {seat}
     placed: dict[int, int] = {}
