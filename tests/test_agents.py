@@ -32,9 +32,9 @@ from classical.scenario import ARGOS, ATHENS, ATTICA, CORINTH, ELEUSIS, MEGARA, 
 THEMES = ("doctor_who", "warhammer_space", "classical_city_states")
 
 
-def greedy_plays(game: Game, seed: int = 1) -> Game:
+def greedy_plays(game: Game, seed: int = 1, **options) -> Game:
     """Let the greedy player answer every pending decision of either seat."""
-    bot = GreedyAgent(seed)
+    bot = GreedyAgent(seed, **options)
     for _ in range(200):
         if game.pending is None:
             return game
@@ -101,10 +101,11 @@ def test_greedy_keeps_its_battle_card_when_it_wins_anyway():
     assert events(game, "battle")[0]["winner"] == 0
 
 
-def test_greedy_takes_the_best_enemy_unit_and_gives_up_its_least_valuable():
+@pytest.mark.parametrize("swaps", [True, False])  # False: the quicker look-ahead inside mcts's searches
+def test_greedy_takes_the_best_enemy_unit_and_gives_up_its_least_valuable(swaps):
     # 17 against 20: the attacker loses 3 of its 6 units. The winner picks the first
     # (the Guard, worth most), the loser the other two (its two Scouts, worth least).
-    game = greedy_plays(fight(["scout", "scout", "infantry", "guard", "guard", "cavalry"], ["guard"] * 4, {}))
+    game = greedy_plays(fight(["scout", "scout", "infantry", "guard", "guard", "cavalry"], ["guard"] * 4, {}), swaps=swaps)
     assert events(game, "battle")[0]["winner"] == 1
     assert [e["unit"] for e in events(game, "unit_lost") if e["player"] == 0] == ["Guard", "Scout", "Scout"]
 
@@ -112,11 +113,12 @@ def test_greedy_takes_the_best_enemy_unit_and_gives_up_its_least_valuable():
 # ---------------------------------------------------------------------- the books
 
 
-def test_greedy_disbands_its_least_valuable_units_at_upkeep():
+@pytest.mark.parametrize("swaps", [True, False])
+def test_greedy_disbands_its_least_valuable_units_at_upkeep(swaps):
     # One Plain (revenue 1) keeps 5 units (B10): of 7, the two Scouts go.
     game = build("Camp:plain Away:city", "", units={"Camp": {0: ["guard", "guard", "infantry", "infantry", "infantry", "scout", "scout"]}},
                  control={"Camp": 0})
-    greedy_plays(start(game, "upkeep"))
+    greedy_plays(start(game, "upkeep"), swaps=swaps)
     assert types_of(game, ids(game, "Camp", 0)) == ["guard", "guard", "infantry", "infantry", "infantry"]
 
 

@@ -59,14 +59,17 @@ class GreedyAgent:
     alike); ``budget``: at most this many positions weighed for each option of a decision
     in a theme of at most 120 unit chits, fewer in bigger ones but never under 30 (the rest
     are weighed where the action stands); ``weights``: what it thinks each part of a
-    position is worth (by default the game's, :func:`~.evaluate.weights_for`)."""
+    position is worth (by default the game's, :func:`~.evaluate.weights_for`);
+    ``swaps``: whether a decision picking several options also weighs the sets one swap
+    away from the least valuable (without, only the least and the most valuable set)."""
 
-    def __init__(self, seed: int = 0, weights: Weights | None = None, rolls: int = 3, budget: int = 60):
+    def __init__(self, seed: int = 0, weights: Weights | None = None, rolls: int = 3, budget: int = 60, swaps: bool = True):
         self.seed = seed
         self.rng = random.Random(seed)
         self.weights = weights
         self.rolls = rolls
         self.budget = budget
+        self.swaps = swaps
         self._left = 0
         self._plan: list[str] = []  # labels of the follow-up choices still to make
         self._line: tuple[str, ...] = ()  # the follow-up choices of the position last weighed
@@ -232,7 +235,7 @@ class GreedyAgent:
         order = sorted(range(n), key=lambda i: (option_worth(world, decision.options[i]), i))
         candidates = [sorted(order[:k]), sorted(order[-k:])]
         low = order[:k]
-        for out in range(min(k, 3)):
+        for out in range(min(k, 3) if self.swaps else 0):
             for extra in order[k:k + 3]:
                 swapped = sorted([x for j, x in enumerate(low) if j != out] + [extra])
                 candidates.append(swapped)
