@@ -10,10 +10,13 @@ seat's margin over the others grew or shrank since the search began (from the st
 from zero, so that a seat far ahead or behind still tells a good choice from a bad one).
 The greedy player's opinion of each root choice (the greedy player itself, with all its
 dice futures, weighing the choices on one deal) guides the first searches (progressive
-bias) and fades as they pile up. The most searched choice is played if its searches beat
-the greedy player's favourite by more than their noise (1.64 standard errors); else the
-favourite is. Searches that play on at random are noisy, and a choice picked on noise alone
-is, on average, worse than the greedy player's.
+bias) and fades as they pile up. When three quarters of the budget are spent and the most
+searched choice is not the greedy player's favourite, the rest goes to fresh searches of
+those two alone, in turn, and the most searched is played only if these beat the
+favourite's by more than their noise (1.64 standard errors); else the favourite is.
+Searches that play on at random are noisy, a choice picked on noise alone is, on average,
+worse than the greedy player's, and the searches that picked a choice out cannot judge it:
+the most searched of several is also, on average, the luckiest.
 
 Once it has chosen, it carries the choice out as the greedy player's look-ahead would:
 the follow-up choices of the action begun (the units of the stack picked, where they go)
@@ -69,6 +72,9 @@ EXPLORE = 0.7
 BIAS = 3.0
 #: How many standard errors a choice must beat the greedy player's favourite by to be played instead.
 SURE = 1.64
+#: The share of the budget spent searching every choice; the rest checks the most searched
+#: one against the greedy player's favourite when they differ.
+SEARCH_SHARE = 0.75
 
 
 class Node:
@@ -153,26 +159,50 @@ class MctsAgent:
             return first[only]
         root = Node(seat)
         prior, start, lines = self._prior(game, first)
+
+        def search(forced: str | None = None) -> float:
+            return self._search(root, determinize(game, seat, self.rng), prior, start, banned, forced)
+
         while True:
-            if self.iterations is not None:
-                left = self.iterations - self.searches
-            else:
-                spent = time.perf_counter() - started
-                left = int(self.searches * (self.think - spent) / spent) if spent > 0 and self.searches else 1
+            left = self._left(started, SEARCH_SHARE)
             if left <= 0 or (self.searches % 16 == 0 and settled(root, left)):
                 break
-            self._search(root, determinize(game, seat, self.rng), prior, start, banned)
+            search()
             self.searches += 1
         best = max(
             (label for label in first if label not in banned),
             key=lambda label: (root.children[label].visits, root.children[label].reward) if label in root.children else (-1, 0.0),
         )
         favourite = max((label for label in first if label not in banned), key=lambda label: (prior[label], -first[label]))
-        if best != favourite and not surely_better(root.children.get(best), root.children.get(favourite)):
-            best = favourite
+        if best != favourite:
+            best = self._check(search, started, best, favourite)
         made.add(best)
         self._plan = list(lines[best])
         return first[best]
+
+    def _left(self, started: float, share: float) -> int:
+        """How many more searches fit in ``share`` of the budget."""
+        if self.iterations is not None:
+            return int(self.iterations * share) - self.searches
+        spent = time.perf_counter() - started
+        return int(self.searches * (self.think * share - spent) / spent) if spent > 0 and self.searches else 1
+
+    def _check(self, search, started: float, challenger: str, favourite: str) -> str:
+        """The challenger if fresh searches, made of it and of the greedy player's favourite
+        in turn with the rest of the budget, say it is surely better; else the favourite.
+
+        The searches that made it the most searched cannot judge: the most searched of
+        several choices is, on average, also the luckiest, so its lead overstates it."""
+        tally = {challenger: Node(-1), favourite: Node(-1)}
+        while self._left(started, 1.0) > 0:
+            label = challenger if tally[challenger].visits <= tally[favourite].visits else favourite
+            reward = search(label)
+            self.searches += 1
+            node = tally[label]
+            node.visits += 1
+            node.reward += reward
+            node.squares += reward * reward
+        return challenger if surely_better(tally[challenger], tally[favourite]) else favourite
 
     def _made_here(self, game: Game) -> set[str]:
         """The labels chosen earlier this turn at this decision in this position (as the
@@ -202,7 +232,9 @@ class MctsAgent:
         prior = {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, (_, v, _) in weighed.items()}
         return prior, start, {label: line for label, (_, _, line) in weighed.items()}
 
-    def _search(self, root: Node, world: Game, prior: dict[str, float], start: list[float], banned: set[str]) -> None:
+    def _search(self, root: Node, world: Game, prior: dict[str, float], start: list[float], banned: set[str], forced: str | None = None) -> float:
+        """One search on ``world`` (starting with the root choice ``forced``, if given);
+        returns the searching seat's reward."""
         node, path = root, []
         game = world
         while game.pending is not None:
@@ -211,6 +243,13 @@ class MctsAgent:
                 game.decide(self.greedy.choose_in(game))
                 continue
             first = first_of_each_label(decision)
+            if node is root and forced is not None:
+                node = root.children.get(forced)
+                if node is None:  # too few searches to have tried the favourite yet
+                    node = root.children[forced] = Node(decision.player)
+                game.decide(first[forced])
+                path.append(node)
+                continue
             if node is root and banned:
                 first = {label: i for label, i in first.items() if label not in banned}
             if len(first) == 1:
@@ -240,6 +279,7 @@ class MctsAgent:
             n.visits += 1
             n.reward += reward
             n.squares += reward * reward
+        return rewards[root.player]
 
     def _select(self, node: Node, first: dict[str, int], prior: dict[str, float] | None = None) -> str:
         best, best_score = None, -math.inf
