@@ -34,8 +34,11 @@ def is_planet(game, zone: int) -> bool:
     return "planet" in game.state.zone_types[zone].tags
 
 
-def planets(game) -> list[int]:
-    return [z for z, t in enumerate(game.state.zone_types) if "planet" in t.tags]
+def held_planets(game, seat: int) -> int:
+    """How many planets carry ``seat``'s marker (asked at every position a computer player
+    weighs: counted over the seat's markers, not every zone)."""
+    types = game.state.zone_types
+    return sum(1 for z in game.state.control.zones_of(seat) if "planet" in types[z].tags)
 
 
 def in_space(game, zone: int, seat: int) -> list[int]:
@@ -239,19 +242,17 @@ class WarHammer(ThemePlugin):
 
     @hookimpl
     def warp_victory(self, game):
-        every = planets(game)
+        every = sum(1 for t in game.state.zone_types if "planet" in t.tags)
         share, of = VICTORY_SHARE
         for p in game.state.players:
-            held = sum(1 for z in every if game.state.control.get(z) == p.seat)
-            if every and held * of > len(every) * share:
+            if every and held_planets(game, p.seat) * of > every * share:
                 return p.seat
         return None
 
     @hookimpl
     def warp_evaluate(self, game, seat):
         """Every planet held brings the four fifths of the planets that win nearer."""
-        control = game.state.control
-        return 2.0 * sum(1 for z in planets(game) if control.get(z) == seat)
+        return 2.0 * held_planets(game, seat)
 
     @hookimpl
     def warp_check_map(self, zone_map, players):
