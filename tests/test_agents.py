@@ -421,6 +421,22 @@ def test_mcts_with_too_few_searches_to_be_sure_plays_the_greedy_favourite():
     assert ids(game, "Gold", 0) and not ids(game, "Camp", 0)
 
 
+def test_mcts_checks_a_move_card_by_the_move_it_would_make():
+    """The same position with enough searches to be sure of something. The searches try the
+    card's moves at random (into Dust, into Farm, nowhere) and rate passing higher; checked
+    by the move greedy's look-ahead would make with it, the card wins, and the cavalry takes
+    Gold (with the searches judging the card by random moves, it stayed home)."""
+    game = build(
+        "Camp:plain Gold:city Dust:waste Farm:plain Far:plain", "Camp-Gold Camp-Dust Camp-Farm Dust-Far",
+        units={"Camp": {0: ["cavalry"]}, "Far": {1: ["scout"]}}, hands={0: ["march"]}, control={"Camp": 0},
+    )
+    start(game, "move")
+    bot = MctsAgent(seed=1, iterations=150)
+    while game.pending is not None and game.state.phase == "move":
+        game.decide(bot.choose(game))
+    assert ids(game, "Gold", 0) and not ids(game, "Camp", 0)
+
+
 def searched(visits: int, mean: float, spread: float):
     """A root choice searched ``visits`` times, half its rewards ``spread`` above ``mean``
     and half below."""

@@ -11,12 +11,13 @@ from zero, so that a seat far ahead or behind still tells a good choice from a b
 The greedy player's opinion of each root choice (the greedy player itself, with all its
 dice futures, weighing the choices on one deal) guides the first searches (progressive
 bias) and fades as they pile up. When three quarters of the budget are spent and the most
-searched choice is not the greedy player's favourite, the rest goes to fresh searches of
-those two alone, in turn, and the most searched is played only if these beat the
-favourite's by more than their noise (1.64 standard errors); else the favourite is.
-Searches that play on at random are noisy, a choice picked on noise alone is, on average,
-worse than the greedy player's, and the searches that picked a choice out cannot judge it:
-the most searched of several is also, on average, the luckiest.
+searched choice is not the greedy player's favourite, the rest checks those two alone, in
+turn, each carried out as it would be played (below) and then played on at random; the most
+searched is played only if the check scores it above the favourite by more than the noise
+(1.64 standard errors); else the favourite is. Searches that play on at random are noisy,
+a choice picked on noise alone is, on average, worse than the greedy player's, and the
+searches that picked a choice out cannot judge it: the most searched of several is also,
+on average, the luckiest, and they tried its follow-ups (a move card's moves) at random.
 
 Once it has chosen, it carries the choice out as the greedy player's look-ahead would:
 the follow-up choices of the action begun (the units of the stack picked, where they go)
@@ -59,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 
 from .determinize import determinize
 from .evaluate import scores
-from .greedy import FOLLOW_UP, STOPS, GreedyAgent
+from .greedy import FOLLOW_UP, INSIDE, STOPS, GreedyAgent
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -75,6 +76,8 @@ SURE = 1.64
 #: The share of the budget spent searching every choice; the rest checks the most searched
 #: one against the greedy player's favourite when they differ.
 SEARCH_SHARE = 0.75
+#: At most this many decisions are played carrying a checked choice out.
+MOST_STEPS = 40
 
 
 class Node:
@@ -159,15 +162,11 @@ class MctsAgent:
             return first[only]
         root = Node(seat)
         prior, start, lines = self._prior(game, first)
-
-        def search(forced: str | None = None) -> float:
-            return self._search(root, determinize(game, seat, self.rng), prior, start, banned, forced)
-
         while True:
             left = self._left(started, SEARCH_SHARE)
             if left <= 0 or (self.searches % 16 == 0 and settled(root, left)):
                 break
-            search()
+            self._search(root, determinize(game, seat, self.rng), prior, start, banned)
             self.searches += 1
         best = max(
             (label for label in first if label not in banned),
@@ -175,7 +174,11 @@ class MctsAgent:
         )
         favourite = max((label for label in first if label not in banned), key=lambda label: (prior[label], -first[label]))
         if best != favourite:
-            best = self._check(search, started, best, favourite)
+
+            def plan(label: str) -> float:
+                return self._play_plan(determinize(game, seat, self.rng), label, lines[label], start)
+
+            best = self._check(plan, started, best, favourite)
         made.add(best)
         self._plan = list(lines[best])
         return first[best]
@@ -187,16 +190,17 @@ class MctsAgent:
         spent = time.perf_counter() - started
         return int(self.searches * (self.think * share - spent) / spent) if spent > 0 and self.searches else 1
 
-    def _check(self, search, started: float, challenger: str, favourite: str) -> str:
+    def _check(self, play, started: float, challenger: str, favourite: str) -> str:
         """The challenger if fresh searches, made of it and of the greedy player's favourite
-        in turn with the rest of the budget, say it is surely better; else the favourite.
+        in turn with the rest of the budget (``play(label)`` makes one and returns its
+        reward), say it is surely better; else the favourite.
 
         The searches that made it the most searched cannot judge: the most searched of
         several choices is, on average, also the luckiest, so its lead overstates it."""
         tally = {challenger: Node(-1), favourite: Node(-1)}
         while self._left(started, 1.0) > 0:
             label = challenger if tally[challenger].visits <= tally[favourite].visits else favourite
-            reward = search(label)
+            reward = play(label)
             self.searches += 1
             node = tally[label]
             node.visits += 1
@@ -232,9 +236,7 @@ class MctsAgent:
         prior = {label: math.exp(max(-50.0, (v - best) / SCALE)) for label, (_, v, _) in weighed.items()}
         return prior, start, {label: line for label, (_, _, line) in weighed.items()}
 
-    def _search(self, root: Node, world: Game, prior: dict[str, float], start: list[float], banned: set[str], forced: str | None = None) -> float:
-        """One search on ``world`` (starting with the root choice ``forced``, if given);
-        returns the searching seat's reward."""
+    def _search(self, root: Node, world: Game, prior: dict[str, float], start: list[float], banned: set[str]) -> None:
         node, path = root, []
         game = world
         while game.pending is not None:
@@ -243,13 +245,6 @@ class MctsAgent:
                 game.decide(self.greedy.choose_in(game))
                 continue
             first = first_of_each_label(decision)
-            if node is root and forced is not None:
-                node = root.children.get(forced)
-                if node is None:  # too few searches to have tried the favourite yet
-                    node = root.children[forced] = Node(decision.player)
-                game.decide(first[forced])
-                path.append(node)
-                continue
             if node is root and banned:
                 first = {label: i for label, i in first.items() if label not in banned}
             if len(first) == 1:
@@ -279,7 +274,30 @@ class MctsAgent:
             n.visits += 1
             n.reward += reward
             n.squares += reward * reward
-        return rewards[root.player]
+
+    def _play_plan(self, game: Game, label: str, line: tuple[str, ...], start: list[float]) -> float:
+        """Make the root choice ``label`` on ``game`` and carry it out along ``line`` (the
+        follow-up choices it will be played with), then play on as a search does; the
+        searching seat's reward. What is checked is what would be played: searched, the
+        follow-ups were tried at random, and a move card looked worse than its best move."""
+        decision = game.pending
+        seat = decision.player
+        game.decide(first_of_each_label(decision)[label])
+        steps = list(line)
+        for _ in range(MOST_STEPS):
+            decision = game.pending
+            if not steps or decision is None:
+                break
+            if decision.player == seat and decision.kind in FOLLOW_UP and decision.count == 1:
+                options = first_of_each_label(decision)
+                if steps[0] not in options:
+                    break
+                game.decide(options[steps.pop(0)])
+            elif decision.player != seat or decision.kind in INSIDE:
+                self._roll(game, 1)  # an answer inside the action (a reaction, say), as a search plays it
+            else:
+                break
+        return self._play_on(game, start)[seat]
 
     def _select(self, node: Node, first: dict[str, int], prior: dict[str, float] | None = None) -> str:
         best, best_score = None, -math.inf
@@ -294,8 +312,13 @@ class MctsAgent:
 
     def _play_on(self, game: Game, start: list[float]) -> list[float]:
         """Play ``depth`` more decisions, then the reward of every seat, from 0 to 1."""
+        self._roll(game, self.depth)
+        return rewards(game, start)
+
+    def _roll(self, game: Game, count: int) -> None:
+        """Play ``count`` decisions as the searches play on (at random, or greedily)."""
         rng = self.rng
-        for _ in range(self.depth):
+        for _ in range(count):
             decision = game.pending
             if decision is None:
                 break
@@ -307,7 +330,6 @@ class MctsAgent:
             else:
                 choice = rng.sample(range(n), decision.count)
             game.decide(choice)
-        return rewards(game, start)
 
 
 def surely_better(challenger: Node | None, favourite: Node | None) -> bool:
