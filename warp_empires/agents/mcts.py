@@ -175,10 +175,10 @@ class MctsAgent:
         favourite = max((label for label in first if label not in banned), key=lambda label: (prior[label], -first[label]))
         if best != favourite:
 
-            def plan(label: str) -> float:
+            def carry_out(label: str) -> float:
                 return self._play_plan(determinize(game, seat, self.rng), label, lines[label], start)
 
-            best = self._check(plan, started, best, favourite)
+            best = self._check(carry_out, started, best, favourite)
         made.add(best)
         self._plan = list(lines[best])
         return first[best]
