@@ -95,9 +95,15 @@ def test_greedy_plays_the_battle_card_that_wins_the_battle():
 
 
 def test_greedy_keeps_its_battle_card_when_it_wins_anyway():
-    game = fight(["guard"], ["scout"], {0: ["ambush"]})  # 5 against 1
-    greedy_plays(game)
-    assert events(game, "card_played") == []
+    # 5 against 1. Both sides draw back up to their hand limit after a battle (B7), so the
+    # hand is over the limit of 7: a card played is not made up for by a draw, and holding
+    # it is worth more whatever the hidden deck holds.
+    hand = ["ambush", "march", "march", "march", "levy", "windfall", "spyglass", "supplies"]
+    for seed in (1, 2, 3):
+        game = fight(["guard"], ["scout"], {0: hand})
+        greedy_plays(game, seed)
+        assert events(game, "card_played") == []
+        assert "ambush" in [game.rules.cards[c].id for c in game.state.players[0].hand]
     assert events(game, "battle")[0]["winner"] == 0
 
 

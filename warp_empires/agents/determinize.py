@@ -6,8 +6,8 @@ of the units under the tops of other players' stacks, of the units in the pools 
 another player's recruit offer), the other players' hands and the order of the deck.
 The copy's dice are reseeded too, so its future is not the real game's.
 
-The deal starts from the hidden things sorted, then shuffled by the player's own
-generator, so two games that look the same from the seat give the same copy, whatever
+The deal starts from the hidden things sorted, then draws from them with the player's
+own generator, so two games that look the same from the seat give the same copy, whatever
 is really hidden:
 
 >>> import random
@@ -78,33 +78,75 @@ def determinize(game: Game, seat: int, rng: random.Random) -> Game:
     and the copy's own dice reseeded from ``rng``.
 
     The deal keeps to what every player knows beyond the view: a theme's
-    ``warp_hidden_limits`` (a player pays upkeep for at most so many Armies, say)."""
-    limits = hidden_limits(game, seat)
-    twin = game.clone()
-    s = twin.state
-    units = s.units
-    board, elsewhere = hidden_chits(twin, seat)
-    by_pool: dict[str, list[int]] = {}
-    for u in board + elsewhere:
-        by_pool.setdefault(units[u].pool, []).append(u)
-    for pool in sorted(by_pool):
-        ids = by_pool[pool]
-        kinds = sorted((units[u].type for u in ids), key=_type_id)
-        rng.shuffle(kinds)
-        for u, kind in zip(ids, kinds):
-            units[u].type = kind
-    for owner, tag, at_most in limits:
-        if owner != seat:
-            _keep_within(twin, owner, tag, at_most, board, elsewhere, rng)
-    others = [p for p in s.players if p.seat != seat]
-    cards = sorted(s.deck + [c for p in others for c in p.hand])
-    rng.shuffle(cards)
-    s.deck = cards[: len(s.deck)]
-    rest = cards[len(s.deck):]
-    for p in others:
-        p.hand, rest = rest[: len(p.hand)], rest[len(p.hand):]
-    twin.rng = random.Random(rng.getrandbits(64))
-    return twin
+    ``warp_hidden_limits`` (a player pays upkeep for at most so many Armies, say). To deal
+    many times from one position, make a :class:`Dealer` once."""
+    return Dealer(game, seat).deal(rng)
+
+
+class Dealer:
+    """Deals the things of ``game`` hidden from ``seat`` again, as often as asked.
+
+    What is hidden, and the sorted kinds it is dealt from, are worked out once: a search
+    deals thousands of times a decision from one position. The chits in the pools are
+    drawn at random when drawn at all, so which pool chit carries which kind tells the
+    rules nothing; only the chits on the board and on the offers are dealt at random, and
+    the pools keep what is left, laid out in sorted order (whatever the truth, so the
+    copy still depends only on the view).
+    """
+
+    def __init__(self, game: Game, seat: int):
+        self.game, self.seat = game, seat
+        self.limits = hidden_limits(game, seat)
+        s = game.state
+        units = s.units
+        self.board, self.elsewhere = hidden_chits(game, seat)
+        by_pool: dict[str, list[int]] = {}
+        for u in self.board + self.elsewhere:
+            by_pool.setdefault(units[u].pool, []).append(u)
+        # For each pool: the chits dealt at random (board and offers come first in each
+        # list), the pooled ones, and every kind among them sorted.
+        self.pools = []
+        for pool in sorted(by_pool):
+            ids = by_pool[pool]
+            kinds = sorted((units[u].type for u in ids), key=_type_id)
+            dealt = [u for u in ids if units[u].place != POOL]
+            self.pools.append((dealt, ids[len(dealt):], kinds))
+        self.others = [p.seat for p in s.players if p.seat != seat]
+        self.cards = sorted(s.deck + [c for i in self.others for c in s.players[i].hand])
+
+    def deal(self, rng: random.Random) -> Game:
+        """A fresh copy of the game with the hidden things dealt from ``rng``."""
+        twin = self.game.clone()
+        s = twin.state
+        units = s.units
+        for dealt, pooled, kinds in self.pools:
+            m = len(pooled)
+            for u, kind in zip(pooled, kinds):
+                units[u].type = kind
+            if not dealt:
+                continue
+            # The dealt chits draw their kinds from every slot of the sorted kinds; the
+            # pooled chits whose slots were drawn take the kinds of the slots left over
+            # past the pooled ones.
+            slots = rng.sample(range(len(kinds)), len(dealt))
+            for u, slot in zip(dealt, slots):
+                units[u].type = kinds[slot]
+            drawn = set(slots)
+            left_over = [slot for slot in range(m, len(kinds)) if slot not in drawn]
+            for slot, spare in zip(sorted(slot for slot in slots if slot < m), left_over):
+                units[pooled[slot]].type = kinds[spare]
+        for owner, tag, at_most in self.limits:
+            if owner != self.seat:
+                _keep_within(twin, owner, tag, at_most, self.board, self.elsewhere, rng)
+        cards = self.cards[:]
+        rng.shuffle(cards)
+        s.deck = cards[: len(s.deck)]
+        rest = cards[len(s.deck):]
+        for i in self.others:
+            p = s.players[i]
+            p.hand, rest = rest[: len(p.hand)], rest[len(p.hand):]
+        twin.rng = random.Random(rng.getrandbits(64))
+        return twin
 
 
 _LIMITS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # game -> (events, seat, limits)

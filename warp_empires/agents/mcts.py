@@ -58,7 +58,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
-from .determinize import determinize
+from .determinize import Dealer
 from .evaluate import scores
 from .greedy import FOLLOW_UP, INSIDE, STOPS, GreedyAgent
 
@@ -161,12 +161,13 @@ class MctsAgent:
             made.add(only)
             return first[only]
         root = Node(seat)
-        prior, start, lines = self._prior(game, first)
+        dealer = Dealer(game, seat)
+        prior, start, lines = self._prior(dealer.deal(self.rng), first)
         while True:
             left = self._left(started, SEARCH_SHARE)
             if left <= 0 or (self.searches % 16 == 0 and settled(root, left)):
                 break
-            self._search(root, determinize(game, seat, self.rng), prior, start, banned)
+            self._search(root, dealer.deal(self.rng), prior, start, banned)
             self.searches += 1
         best = max(
             (label for label in first if label not in banned),
@@ -176,7 +177,7 @@ class MctsAgent:
         if best != favourite:
 
             def carry_out(label: str) -> float:
-                return self._play_plan(determinize(game, seat, self.rng), label, lines[label], start)
+                return self._play_plan(dealer.deal(self.rng), label, lines[label], start)
 
             best = self._check(carry_out, started, best, favourite)
         made.add(best)
@@ -224,12 +225,11 @@ class MctsAgent:
 
     # ------------------------------------------------------------------ one search
 
-    def _prior(self, game: Game, first: dict[str, int]) -> tuple[dict[str, float], list[float], dict[str, tuple[str, ...]]]:
+    def _prior(self, world: Game, first: dict[str, int]) -> tuple[dict[str, float], list[float], dict[str, tuple[str, ...]]]:
         """The greedy player's opinion of each choice at the root, from 0 to 1 (1: its
-        favourite): it guides the first searches and fades as the searches pile up; every
-        seat's margin now, which the searches' rewards are measured from; and, for each
-        choice, the follow-up choices that carry it out."""
-        world = determinize(game, game.pending.player, self.rng)
+        favourite), weighed on one deal ``world``: it guides the first searches and fades
+        as the searches pile up; every seat's margin now, which the searches' rewards are
+        measured from; and, for each choice, the follow-up choices that carry it out."""
         start = margins(world)
         weighed = self.advisor.weigh_options(world)
         best = max(value for _, value, _ in weighed.values())
