@@ -187,7 +187,20 @@ class Unit:
     moved: bool = False
 
     def copy(self) -> Unit:
-        return Unit(self.id, self.type, self.pool, self.place, self.owner, self.zone, self.moved)
+        # Set slot by slot rather than through __init__: about a third quicker, and a search
+        # copies every chit of the game (War Hammer has over 300) thousands of times.
+        twin = _new_unit(Unit)
+        twin.id = self.id
+        twin.type = self.type
+        twin.pool = self.pool
+        twin.place = self.place
+        twin.owner = self.owner
+        twin.zone = self.zone
+        twin.moved = self.moved
+        return twin
+
+
+_new_unit = object.__new__
 
 
 @attrs.define(slots=True)
