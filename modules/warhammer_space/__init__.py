@@ -220,11 +220,19 @@ class WarHammer(ThemePlugin):
 
     @hookimpl
     def warp_move_allowance(self, game, seat, units):
+        # Asked for every stack at nearly every decision of a move phase: one pass.
         s = game.state
-        if min(s.units[u].type.speed for u in units) == 0:
-            return 0
+        chits = s.units
         transport = game.rules.settings.extra["transport_speed"]
-        return min(s.units[u].type.speed if is_ship(game, u) else transport for u in units) + s.players[seat].faction.ability_total("speed_bonus")
+        slowest = None
+        for u in units:
+            kind = chits[u].type
+            if kind.speed == 0:
+                return 0  # a fortification never moves
+            speed = kind.speed if SPACE in kind.tags else transport
+            if slowest is None or speed < slowest:
+                slowest = speed
+        return slowest + s.players[seat].faction.ability_total("speed_bonus")
 
     @hookimpl
     def warp_can_place(self, game, seat, unit_type, zone):
