@@ -658,6 +658,8 @@ def test_the_city_states_never_say_a_player_has_fewer_armies_than_it_has():
     ("ai:mcts/speed=3", "agent 'ai:mcts/speed=3': unknown option 'speed=3'; ai:mcts takes: think, iterations, rollout, depth (as NAME=VALUE)"),
     ("ai:mcts/think=0", "agent 'ai:mcts/think=0': think must be from 0.01 to 600 seconds"),
     ("ai:random/x=1", "agent 'ai:random/x=1': unknown option 'x=1'; ai:random takes: none (as NAME=VALUE)"),
+    ("ai:mcts/rollout=greedy/depth=10", "agent 'ai:mcts/rollout=greedy/depth=10': separate options with commas, as in ai:mcts/rollout=greedy,depth=10"),
+    ("ai:mcts/rollout=deep", "agent 'ai:mcts/rollout=deep': rollout must be random or greedy, not 'deep'"),
 ])
 def test_a_bad_agent_spec_is_refused_in_one_line(spec, message):
     with pytest.raises(ValueError) as caught:

@@ -66,6 +66,8 @@ def parse_options(spec: str, name: str, text: str) -> dict[str, Any]:
     allowed = OPTIONS[name]
     shown = ", ".join(allowed) or "none"
     out: dict[str, Any] = {}
+    if "/" in text:
+        raise ValueError(f"agent {spec!r}: separate options with commas, as in ai:{name}/{','.join(text.split('/'))}")
     for item in filter(None, text.split(",")):
         key, eq, value = item.partition("=")
         if key not in allowed or not eq:

@@ -136,7 +136,7 @@ class MctsAgent:
         if "depth" in options and not 0 <= options["depth"] <= 1000:
             raise ValueError(f"agent {spec!r}: depth must be from 0 to 1000")
         if options.get("rollout", "random") not in ("random", "greedy"):
-            raise ValueError(f"agent {spec!r}: rollout must be random or greedy")
+            raise ValueError(f"agent {spec!r}: rollout must be random or greedy, not {options['rollout']!r}")
 
     def choose(self, game: Game) -> Any:
         decision = game.pending
