@@ -91,7 +91,7 @@ class Dealer:
     drawn at random when drawn at all, so which pool chit carries which kind tells the
     rules nothing; only the chits on the board and on the offers are dealt at random, and
     the pools keep what is left, laid out in sorted order (whatever the truth, so the
-    copy still depends only on the view).
+    copy still depends only on the view). Make a new dealer once the game has moved on.
     """
 
     def __init__(self, game: Game, seat: int):
