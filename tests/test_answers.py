@@ -101,3 +101,44 @@ def test_every_checked_answer_belongs_to_a_hook_and_every_collection_hook_is_che
 
     assert set(answers.RULES) <= set(themecheck.HOOKS)
     assert answers.COLLECTIONS <= set(answers.RULES)
+
+
+class Walls:
+    """Closes zones with the answer given, to a group of either player."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    @hookimpl
+    def warp_blocked_zones(self, game, seat, units):
+        return self.answer
+
+
+@pytest.mark.parametrize("answer, shown", [
+    ([1, "Mars"], "[1, 'Mars'] (a list)"),
+    ([True], "[True] (a list)"),
+    ([2], "[2] (a list)"),  # the map has zones 0 and 1
+    ([-1], "[-1] (a list)"),
+    ([[1]], "[[1]] (a list)"),
+    ({1: 5}, "{1: 5} (a dict)"),
+    ("1", "'1' (a str)"),
+])
+def test_closed_zones_must_be_zone_ids_of_the_map(answer, shown):
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Earth:nexus Mars:nexus", "Earth-Mars", extras=[Walls(answer)])
+    pos.place(0, "Earth", "scouts")
+    pos.give(0, "space_travel")
+    with pytest.raises(ThemeError) as caught:
+        pos.start(0, "move")
+    assert str(caught.value).splitlines()[-1] == (
+        f"  warp_blocked_zones must return a list of zone ids or a mapping {{zone id: reason}}, not {shown}"
+    )
+
+
+@pytest.mark.parametrize("answer", [[1], (1,), {1}, frozenset(), {1: "a wall of fire"}, []])
+def test_closed_zones_as_a_list_a_set_or_reasons_keep_the_group_home(answer):
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Earth:nexus Mars:nexus", "Earth-Mars", extras=[Walls(answer)])
+    pos.place(0, "Earth", "scouts")
+    pos.give(0, "space_travel")
+    game = pos.start(0, "move")
+    card_playable = game.pending is not None and any(o.id != "pass" for o in game.pending.options)
+    assert card_playable == (1 not in answer)  # with Mars closed the scouts have nowhere to go

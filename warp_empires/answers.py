@@ -35,14 +35,23 @@ def _modifiers(answer: Any, kwargs: Mapping[str, Any]) -> bool:
 
 
 def _zones(answer: Any, kwargs: Mapping[str, Any]) -> bool:
-    zones = len(kwargs["game"].board.names)
-
-    def zone(z: Any) -> bool:
-        return isinstance(z, int) and not isinstance(z, bool) and 0 <= z < zones
-
+    # Asked at nearly every move decision, of answers naming most of the map: the checks
+    # are set operations, not a Python test per zone.
     if isinstance(answer, Mapping):
-        return all(zone(z) and isinstance(why, str) for z, why in answer.items())
-    return isinstance(answer, (list, tuple, set, frozenset)) and all(zone(z) for z in answer)
+        return _zone_ids(answer, kwargs) and set(map(type, answer.values())) <= _STR
+    return isinstance(answer, (list, tuple, set, frozenset)) and _zone_ids(answer, kwargs)
+
+
+_INT, _STR = frozenset({int}), frozenset({str})
+
+
+def _zone_ids(zones: Iterable[Any], kwargs: Mapping[str, Any]) -> bool:
+    """Whether every one of ``zones`` is a zone id (an int, not a bool, on the map)."""
+    try:
+        ids = set(zones)
+    except TypeError:  # a list among them, say
+        return False
+    return set(map(type, ids)) <= _INT and (not ids or (min(ids) >= 0 and max(ids) < len(kwargs["game"].board.names)))
 
 
 def _limits(answer: Any, kwargs: Mapping[str, Any]) -> bool:

@@ -71,37 +71,93 @@ def allowance(game, seat: int, units) -> int:
 
 def closed_zones(game, seat: int, units) -> dict[int, str]:
     """Where this group may not go, with the reason a player asking ``why`` is told."""
-    # Asked for every group the player could move, at every decision of a move phase: the
-    # zone's units are looked at only when it holds some, and the stacking limits once.
+    # Asked for every group the player could move, at every decision of a move phase: what
+    # the map alone decides comes ready made, and only zones holding units are looked into.
     s = game.state
     k = places.kinds_of(game, units)
     by_sea = bool(k["fleet"] or k["transport"])
     fights = k["army"] or k["rowers"] or (k["fleet"] and k["rowers"])
     adding = k["army"] + k["fleet"] + k["transport"]
-    limits = game.rules.settings.extra["stacking"]
-    control, zone_units, chits = s.control, s.zone_units, s.units
-    out: dict[int, str] = {}
-    for z, t in enumerate(s.zone_types):
-        sea = "sea" in t.tags
-        if by_sea and not sea and not places.on_the_sea(game, z):
-            out[z] = "ships keep to the sea and the coast next to it"
-        elif not by_sea and sea:
-            out[z] = "only a group with ships goes to sea"
-        elif "city" in t.tags and control.get(z) != seat:
+    control, chits = s.control, s.units
+    way = _by_the_map(game)[by_sea]
+    out = dict(way.closed)
+    for z in way.cities:
+        if control.get(z) != seat:
             out[z] = "no unit enters a neutral or enemy city (take it by diplomacy or assault)"
-        else:
-            here = zone_units.get(z)
-            others = {chits[u].owner for u in here} - {seat} if here else ()
-            if others:
-                if any(places.shows_arms(game, z, o) for o in others):
-                    out[z] = "another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)"
-                elif not fights:
-                    out[z] = "only Armies, Rowers or manned Fleets enter a space holding another player's units"
-            elif adding:
-                limit = limits.get(t.id, 10**6)
-                if adding > limit or (here and places.stacked(game, seat, z) + adding > limit):
+    held: list[int] = []  # open zones holding the group's own units alone
+    foreign: set[int] = set()  # and those holding another player's
+    for z, here in s.zone_units.items():
+        if not here or z in out or z not in way.limit:
+            continue
+        others = {chits[u].owner for u in here} - {seat}
+        if not others:
+            held.append(z)
+            continue
+        foreign.add(z)
+        if any(places.shows_arms(game, z, o) for o in others):
+            out[z] = "another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)"
+        elif not fights:
+            out[z] = "only Armies, Rowers or manned Fleets enter a space holding another player's units"
+    if adding:
+        for limit, zones in way.by_limit:  # the stacking limits, lowest first
+            if limit >= adding:
+                break
+            for z in zones:
+                if z not in out and z not in foreign:
                     out[z] = f"the stacking limit there is {limit} Armies, Fleets and Transports"
+        for z in held:
+            limit = way.limit[z]
+            if z not in out and places.stacked(game, seat, z) + adding > limit:
+                out[z] = f"the stacking limit there is {limit} Armies, Fleets and Transports"
     return out
+
+
+@attrs.frozen
+class _Way:
+    """What the map alone says of the zones, for groups by land or for groups by sea."""
+
+    closed: dict[int, str]  # closed whatever stands there, with the reason
+    cities: tuple[int, ...]  # open but for a city not the mover's
+    limit: dict[int, int]  # every zone not closed -> its stacking limit
+    by_limit: tuple[tuple[int, tuple[int, ...]], ...]  # (limit, the zones with it), lowest first
+
+
+_MAPS: list[tuple[object, tuple[_Way, _Way]]] = []  # (zone types, by land and by sea), latest last
+
+
+def _by_the_map(game) -> tuple[_Way, _Way]:
+    """The zones as a group by land (index 0) and by sea (1) finds them on the map. Kept
+    for the few zone type lists seen last: copies of a game share theirs until a zone
+    changes type."""
+    types = game.state.zone_types
+    for known, ways in _MAPS:
+        if known is types:
+            return ways
+    limits = game.rules.settings.extra["stacking"]
+    closed: tuple[dict[int, str], dict[int, str]] = ({}, {})
+    open_: tuple[list[int], list[int]] = ([], [])
+    for z, t in enumerate(types):
+        if "sea" in t.tags:
+            closed[0][z] = "only a group with ships goes to sea"
+            open_[1].append(z)
+        else:
+            open_[0].append(z)
+            if places.on_the_sea(game, z):
+                open_[1].append(z)
+            else:
+                closed[1][z] = "ships keep to the sea and the coast next to it"
+    ways = []
+    for shut, zones in zip(closed, open_):
+        limit = {z: limits.get(types[z].id, 10**6) for z in zones}
+        by_limit: dict[int, list[int]] = {}
+        for z in zones:
+            by_limit.setdefault(limit[z], []).append(z)
+        cities = tuple(z for z in zones if "city" in types[z].tags)
+        ways.append(_Way(shut, cities, limit, tuple((n, tuple(zs)) for n, zs in sorted(by_limit.items()))))
+    split = (ways[0], ways[1])
+    _MAPS.append((types, split))
+    del _MAPS[:-8]
+    return split
 
 
 # ---------------------------------------------------------------------- choosing groups
