@@ -13,6 +13,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from helpers import build, drive, events, ids, start, zone_id
 from test_hidden_information import new_game as random_game
@@ -553,6 +555,37 @@ def test_a_deal_depends_only_on_the_view():
     other = redeal(game, 0, random.Random(9))
     assert determinize(other, 0, random.Random(1)).digest() == determinize(game, 0, random.Random(1)).digest()
     assert determinize(game, 0, random.Random(1)).view_for(0) == game.view_for(0)
+
+
+@settings(max_examples=12, deadline=None, phases=[Phase.generate], suppress_health_check=[HealthCheck.too_slow])
+@given(module=st.sampled_from(THEMES), seed=st.integers(1, 10_000), steps=st.integers(0, 150))
+def test_a_dealer_deals_again_only_what_its_seat_cannot_see(module, seed, steps):
+    """Every deal keeps each pool's kinds, the seat's view and the real game as they were,
+    and a game re-dealt from the seat's view gives the same deals (B14)."""
+    from collections import Counter
+
+    from warp_empires.agents.determinize import Dealer
+
+    game = random_game(module, seed)
+    walker = RandomAgent(seed)
+    for _ in range(steps):
+        if game.pending is None:
+            break
+        game.decide(walker.choose(game))
+    if game.pending is None:
+        return
+    seat = game.pending.player
+    truth = game.digest()
+    kinds = Counter((u.pool, u.type.id) for u in game.state.units)
+    dealer = Dealer(game, seat)
+    twin = Dealer(redeal(game, seat, random.Random(seed)), seat)
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(3):
+        world = dealer.deal(ours)
+        assert Counter((u.pool, u.type.id) for u in world.state.units) == kinds
+        assert world.view_for(seat) == game.view_for(seat)
+        assert world.digest() == twin.deal(theirs).digest()
+    assert game.digest() == truth
 
 
 # ---------------------------------------------------------------------- what is public about hidden units
