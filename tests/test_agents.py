@@ -106,7 +106,7 @@ def test_greedy_keeps_its_battle_card_when_it_wins_anyway():
         greedy_plays(game, seed)
         assert events(game, "card_played") == []
         assert "ambush" in [game.rules.cards[c].id for c in game.state.players[0].hand]
-    assert events(game, "battle")[0]["winner"] == 0
+        assert events(game, "battle")[0]["winner"] == 0
 
 
 @pytest.mark.parametrize("swaps", [True, False])  # False: the quicker look-ahead inside mcts's searches
