@@ -162,7 +162,7 @@ class MctsAgent:
             return first[only]
         root = Node(seat)
         dealer = Dealer(game, seat)
-        prior, start, lines = self._prior(dealer.deal(self.rng), first)
+        prior, start, lines = self._prior(dealer.deal(self.rng))
         while True:
             left = self._left(started, SEARCH_SHARE)
             if left <= 0 or (self.searches % 16 == 0 and settled(root, left)):
@@ -225,7 +225,7 @@ class MctsAgent:
 
     # ------------------------------------------------------------------ one search
 
-    def _prior(self, world: Game, first: dict[str, int]) -> tuple[dict[str, float], list[float], dict[str, tuple[str, ...]]]:
+    def _prior(self, world: Game) -> tuple[dict[str, float], list[float], dict[str, tuple[str, ...]]]:
         """The greedy player's opinion of each choice at the root, from 0 to 1 (1: its
         favourite), weighed on one deal ``world``: it guides the first searches and fades
         as the searches pile up; every seat's margin now, which the searches' rewards are
