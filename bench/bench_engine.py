@@ -4,7 +4,7 @@
     python bench/bench_engine.py --baseline main~5    # against any commit
     python bench/bench_engine.py --no-baseline        # this tree only
 
-Prints games/s and decisions/s (CPU time, best of three runs) of random-agent games:
+Prints games/s and decisions/s (CPU time, the best of several runs) of random-agent games:
 the test suite's small fixture theme on a 50-zone and a 10,000-zone grid, and Doctor
 Who Empires on the bundled 40-zone galaxy (maps/doctor_who_galaxy.json); then the cost
 of ``game.clone()`` against ``copy.deepcopy`` of the state.
@@ -12,7 +12,15 @@ of ``game.clone()`` against ``copy.deepcopy`` of the state.
 The earlier version is taken with ``git archive`` into a cache folder
 (``$TMPDIR/warp-empires-bench/<commit>``) and both versions are measured in fresh
 processes by this same script, on the same maps, fixture theme and seeds, so the
-ratio compares engines and nothing else. A benchmark prints figures; it asserts nothing.
+ratio compares engines and nothing else. Each line runs three times in a process
+of its own (what one line leaves in memory slows the next: after the 10,000-zone games,
+Doctor Who's ran at three quarters of its speed in a fresh process, the garbage
+collector having more to scan). The two versions take turns (``--rounds`` times, the
+earlier one first in odd rounds) and each keeps its best run of every line: on a shared
+or virtual machine the speed of the processor drifts by a third from one minute to the
+next, and a version measured only before or only after the other would carry that drift
+into the ratio. A benchmark prints figures; it asserts
+nothing.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "basic"
 GALAXY = ROOT / "maps" / "doctor_who_galaxy.json"
 BASELINE = "e4aa3f3"
+ROUNDS = 3
 REPEATS = 3
 
 
@@ -76,14 +85,14 @@ def rulebook(module: str, paths):
 
 def measure(module: str, zone_map, games: int, turn_limit: int, paths) -> dict:
     factions = list(rulebook(module, paths).factions)[:2]
-    best = float("inf")
-    for _ in range(REPEATS):  # the best of a few runs: other work on the machine only slows a run
+    spent = float("inf")
+    for _ in range(REPEATS):  # the first run also fills the caches a long session would have filled
         decisions = 0
         started = time.process_time()
         for g in range(games):
             decisions += play(module, zone_map, factions, g, turn_limit, paths).decisions
-        best = min(best, time.process_time() - started)
-    return {"games_s": games / best, "decisions_s": decisions / best, "us": best / max(decisions, 1) * 1e6}
+        spent = min(spent, time.process_time() - started)
+    return {"games_s": games / spent, "decisions_s": decisions / spent, "us": spent / max(decisions, 1) * 1e6}
 
 
 def clone_cost(zone_map, paths) -> dict:
@@ -102,18 +111,20 @@ def clone_cost(zone_map, paths) -> dict:
     return {"clone_us": clone * 1e6, "deepcopy_us": deep * 1e6}
 
 
-def child(games: int, turn_limit: int, fixture: str) -> dict:
-    from warp_empires.mapgen import mapfile
+#: What one child process measures (each line in a process of its own).
+LINES = ("fixture_50", "fixture_10000", "clone_50", "clone_10000", "doctor_who")
 
+
+def child(line: str, games: int, turn_limit: int, fixture: str) -> dict:
+    if line == "doctor_who":
+        from warp_empires.mapgen import mapfile
+
+        return measure("doctor_who", mapfile.load(GALAXY), games, turn_limit, [])
     paths = [fixture]  # the fixture theme as the version measured has it (its imports change with the engine)
-    book = rulebook("basic", paths)
-    out = {}
-    for zones in (50, 10_000):
-        zone_map = grid_map(book, zones, seed=zones)
-        out[f"fixture_{zones}"] = measure("basic", zone_map, games, turn_limit, paths)
-        out[f"clone_{zones}"] = clone_cost(grid_map(book, zones, seed=1), paths)
-    out["doctor_who"] = measure("doctor_who", mapfile.load(GALAXY), games, turn_limit, [])
-    return out
+    kind, zones = line.split("_")
+    if kind == "clone":
+        return clone_cost(grid_map(rulebook("basic", paths), int(zones), seed=1), paths)
+    return measure("basic", grid_map(rulebook("basic", paths), int(zones), seed=int(zones)), games, turn_limit, paths)
 
 
 # ---------------------------------------------------------------------- running both versions
@@ -144,31 +155,53 @@ def baseline_tree(commit: str) -> Path:
 
 
 def run_child(tree: Path, args) -> dict:
+    """Every line measured on ``tree``, each in a fresh process."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(import_dir(tree)), os.environ.get("PYTHONPATH", "")]))
-    cmd = [sys.executable, __file__, "--child", "--games", str(args.games), "--turn-limit", str(args.turn_limit),
-           "--fixture", str(tree / "tests" / "fixtures" / "basic")]
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True)
-    if out.returncode:
-        raise SystemExit(f"the benchmark failed on {tree}:\n{out.stderr}")
-    return json.loads(out.stdout)
+    out = {}
+    for line in LINES:
+        cmd = [sys.executable, __file__, "--child", line, "--games", str(args.games), "--turn-limit", str(args.turn_limit),
+               "--fixture", str(tree / "tests" / "fixtures" / "basic")]
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit(f"the benchmark failed on {tree}:\n{done.stderr}")
+        out[line] = json.loads(done.stdout)
+    return out
+
+
+def best_of(results: list[dict]) -> dict:
+    """Each line's quickest run (other work on the machine only ever slows a run)."""
+    out = {}
+    for key in results[0]:
+        if key.startswith("clone"):
+            out[key] = {k: min(r[key][k] for r in results) for k in results[0][key]}
+        else:
+            out[key] = max((r[key] for r in results), key=lambda line: line["decisions_s"])
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--turn-limit", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"runs of each version, taking turns (default {ROUNDS})")
     parser.add_argument("--baseline", default=BASELINE, help=f"the commit to compare with (default {BASELINE})")
     parser.add_argument("--no-baseline", action="store_true", help="measure this tree only")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=LINES, help=argparse.SUPPRESS)
     parser.add_argument("--fixture", default=str(FIXTURE), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(child(args.games, args.turn_limit, args.fixture)))
+        print(json.dumps(child(args.child, args.games, args.turn_limit, args.fixture)))
         return
 
     print(f"{args.games} random-agent games per line, turn limit {args.turn_limit} rounds, python {sys.version.split()[0]}")
-    before = None if args.no_baseline else run_child(baseline_tree(args.baseline), args)
-    now = run_child(ROOT, args)
+    trees = {"now": ROOT} if args.no_baseline else {"before": baseline_tree(args.baseline), "now": ROOT}
+    runs: dict[str, list[dict]] = {name: [] for name in trees}
+    for r in range(args.rounds):
+        for name in (trees if r % 2 == 0 else reversed(list(trees))):
+            runs[name].append(run_child(trees[name], args))
+    now = best_of(runs["now"])
+    before = best_of(runs["before"]) if "before" in runs else None
+    print(f"each version's best of {args.rounds} runs, the versions taking turns")
     label = "" if before is None else f"   (before: {args.baseline})"
     print(f"{'':28}{'games/s':>9} {'decisions/s':>12} {'us/decision':>12}  {'x before':>8}{label}")
     for key, name in (("fixture_50", "fixture theme, 50 zones"), ("fixture_10000", "fixture theme, 10,000 zones"), ("doctor_who", "Doctor Who, 40-zone galaxy")):
