@@ -19,8 +19,7 @@ collector having more to scan). The two versions take turns (``--rounds`` times,
 earlier one first in odd rounds) and each keeps its best run of every line: on a shared
 or virtual machine the speed of the processor drifts by a third from one minute to the
 next, and a version measured only before or only after the other would carry that drift
-into the ratio. A benchmark prints figures; it asserts
-nothing.
+into the ratio. A benchmark prints figures; it asserts nothing.
 """
 
 from __future__ import annotations
