@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import attrs
@@ -21,7 +22,7 @@ from test_hidden_information import new_game as random_game
 from test_hidden_information import redeal
 from warp_empires import Game, GameSetup, Seat, saves
 from warp_empires.agents import GreedyAgent, MctsAgent, RandomAgent, make_agent
-from warp_empires.agents.determinize import determinize
+from warp_empires.agents.determinize import Dealer, determinize
 from warp_empires.agents.evaluate import WEIGHTS, evaluate, weights_for
 from warp_empires.hookspecs import hookimpl
 from warp_empires.mapgen import generate_for_theme
@@ -562,10 +563,6 @@ def test_a_deal_depends_only_on_the_view():
 def test_a_dealer_deals_again_only_what_its_seat_cannot_see(module, seed, steps):
     """Every deal keeps each pool's kinds, the seat's view and the real game as they were,
     and a game re-dealt from the seat's view gives the same deals (B14)."""
-    from collections import Counter
-
-    from warp_empires.agents.determinize import Dealer
-
     game = random_game(module, seed)
     walker = RandomAgent(seed)
     for _ in range(steps):
@@ -609,8 +606,6 @@ def scouts_dealt(extras, deals: int = 40) -> list[int]:
     """How many Scouts seat 1 holds on the board in each of ``deals`` deals made for seat 0:
     Bob's Infantry on top of three hidden Infantry, the pool four Scouts and two Infantry (the
     other chits stand in seat 0's own stack, seen)."""
-    from collections import Counter
-
     game = build("Camp:plain Far:plain", "Camp-Far", units={"Camp": {0: ["guard"]}, "Far": {1: ["infantry"] * 4}},
                  pool=["scout"] * 4 + ["infantry"] * 2, park=("Camp", 0), extras=extras)
     kinds = Counter(u.type.id for u in game.state.units)
