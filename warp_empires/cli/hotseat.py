@@ -23,8 +23,9 @@ from ..decisions import IllegalChoice
 from ..engine import Game
 from . import lookup, render
 from .explain import commands, describe_choice, help_lines, unit_code, why_not, why_option
-from .narrate import log_lines, summary
+from .narrate import describe, log_lines, summary
 from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line, whole_number
+from .windows import Windows
 
 #: Events that bring something new to light, with how ``undo`` names them: a choice
 #: made before one of these cannot be taken back.
@@ -62,7 +63,10 @@ def agent_seed(game: Game, seat: int) -> int:
 class Hotseat:
     """Runs one game at the terminal until it ends or the players leave."""
 
-    def __init__(self, game: Game, console: Console, save_path: Path, module_paths: tuple[str, ...] = (), live_svg: str | None = None):
+    def __init__(
+        self, game: Game, console: Console, save_path: Path, module_paths: tuple[str, ...] = (),
+        live_svg: str | None = None, ask_everyone: bool = False,
+    ):
         self.game = game
         self.live_svg = live_svg  # a map picture kept current after every decision (`play --map-svg`)
         self.live_failing = False
@@ -75,6 +79,9 @@ class Hotseat:
             make_agent(spec, 0)  # an unknown agent fails now, with its name, not mid-game
         self.humans = [i for i in range(len(seats)) if i not in self.agents]
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        # `play --ask-everyone`: the windows the rules open, to pass the device also to the
+        # people they did not ask (with one person at the screen there is nobody to tell).
+        self.windows = Windows() if ask_everyone and len(self.humans) > 1 else None
         self.alt = False
         self.told_thinking = False  # "... is thinking" was said since a person last chose
         # Events already shown to each seat (None: the table, in a game without people).
@@ -99,6 +106,8 @@ class Hotseat:
         while True:
             try:
                 while (decision := self.game.pending) is not None:
+                    if self.windows is not None:
+                        self.ask_passed_over(decision)
                     if decision.player in self.agents:
                         self.computer_decides(decision.player)
                     else:
@@ -188,6 +197,28 @@ class Hotseat:
                 continue
             return
 
+    def ask_passed_over(self, decision: Any) -> None:
+        """Pass the device to each person the rules did not ask, before ``decision``, whether
+        to answer a card, move or die roll, as it would have passed to a person holding an
+        answer (`play --ask-everyone`). Not to one whose hand is empty (hand sizes are open),
+        nor to the person at the keyboard (asked, they would not have been passed to)."""
+        game = self.game
+        for seat, window in self.windows.passed_over(decision):
+            if seat in self.agents or seat == self.viewer or not game.state.players[seat].hand:
+                continue
+            self.told_thinking = False
+            self.pass_to(seat)
+            self.viewer = seat
+            self.draw_live(seat)
+            self.show_news(seat)
+            what = describe(game, window.event.seen_by(seat)) or "what was just done"
+            self.say(f"No card in your hand answers this: {what}.")
+            line = read_line(self.console, f"{game.state.players[seat].name} (Enter: go on)> ")
+            if line is None:
+                raise InputEnded()
+            if line.strip().lower() == "quit":
+                raise Leave()
+
     def pick_units(self, seat: int, decision: Any, tokens: list[str]) -> bool:
         """Several units named at once ("7 2 9", or unit codes) while a group is formed:
         each is added in turn, then the group moves. False (nothing chosen) if one of them
@@ -224,6 +255,8 @@ class Hotseat:
         turn, before = game.state.turn, len(game.events)
         game.decide(choice)
         news = game.events[before:]
+        if self.windows is not None:
+            self.windows.opened(game, news)
         told = next((NEWS[e.kind] for e in news if e.kind in NEWS), None)
         if told is None and any((e.private_to() or {seat}) - {seat} for e in news):
             told = "another player learned something"

@@ -238,8 +238,12 @@ def introduce(console: Console, game: Game, save_path: Path) -> None:
     console.print("Answer with an option number (or a zone code); type help at any prompt for the rules of the moment.", markup=False, highlight=False)
 
 
-def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, ...], live_svg: str | None = None) -> None:
-    Hotseat(game, console, save_path, paths, live_svg).run()
+def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, ...], live_svg: str | None = None, ask_everyone: bool = False) -> None:
+    Hotseat(game, console, save_path, paths, live_svg, ask_everyone).run()
+
+
+ASK_EVERYONE_HELP = ("Between people at one screen: pass the device to every other person at each card played, move and die "
+                     "roll that a card could answer, whether or not they hold one, so no pass screen tells who does.")
 
 
 @click.command("play")
@@ -253,11 +257,12 @@ def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, .
 @click.option("--any-map", is_flag=True, help=ANY_MAP_HELP)
 @click.option("--map-svg", "live_svg", type=click.Path(dir_okay=False),
               help="Keep a picture of the board in this SVG file, redrawn after every choice as the player at the keyboard may see it.")
+@click.option("--ask-everyone", is_flag=True, help=ASK_EVERYONE_HELP)
 @click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder for the autosaves.")
 @click.option("--think", type=click.FloatRange(0.01, 600), metavar="SECONDS", help="How long an ai:mcts seat thinks a decision (default 1).")
 @click.pass_context
 @friendly
-def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any_map, live_svg, saves_dir, think) -> None:
+def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any_map, live_svg, ask_everyone, saves_dir, think) -> None:
     """Play MODULE at this terminal: people take turns, computer players mixed in.
 
     With no arguments at all, a short Doctor Who game against the computer starts.
@@ -311,7 +316,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
     except OSError as exc:
         raise click.ClickException(f"cannot save games in {saves_dir}: {exc.strerror or exc}; choose a folder you can write to with --saves") from None
     introduce(console, game, save_path)
-    play_game(console, game, save_path, paths, live_svg)
+    play_game(console, game, save_path, paths, live_svg, ask_everyone)
 
 
 def latest_save(folder: Path) -> Path:
@@ -326,9 +331,10 @@ def latest_save(folder: Path) -> Path:
 @click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder to look for the latest save in.")
 @click.option("--map-svg", "live_svg", type=click.Path(dir_okay=False),
               help="Keep a picture of the board in this SVG file, redrawn after every choice as the player at the keyboard may see it.")
+@click.option("--ask-everyone", is_flag=True, help=ASK_EVERYONE_HELP)
 @click.pass_context
 @friendly
-def resume_command(ctx, file, saves_dir, live_svg) -> None:
+def resume_command(ctx, file, saves_dir, live_svg, ask_everyone) -> None:
     """Carry on a saved game exactly where it stopped (the latest save by default)."""
     paths = module_paths(ctx)
     path = Path(file) if file else latest_save(Path(saves_dir))
@@ -342,4 +348,4 @@ def resume_command(ctx, file, saves_dir, live_svg) -> None:
         console.print(render.final_table(game))
         console.print(f"This game is over; watch it again with: warp-empires replay {path}", markup=False, soft_wrap=True)
         return
-    play_game(console, game, path, paths, live_svg)
+    play_game(console, game, path, paths, live_svg, ask_everyone)

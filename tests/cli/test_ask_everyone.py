@@ -1,0 +1,165 @@
+"""`play --ask-everyone`: the pass screens of a reaction window tell nobody who holds an answer.
+
+The rules ask only the players holding a card that answers what was just done. Between
+people at one screen the device then passes to that player in the middle of another's
+turn, which tells the table that they hold one. With --ask-everyone the device also
+passes to every other person who was not asked (unless their hand is empty: hand sizes
+are open), so the screens Ann sees are the same whatever Bob holds.
+"""
+
+from __future__ import annotations
+
+import doctest
+import io
+from types import SimpleNamespace as NS
+
+import pytest
+from rich.console import Console
+
+from warp_empires import Seat
+from warp_empires.cli.hotseat import Hotseat
+from warp_empires.cli import windows as windows_module
+from warp_empires.cli.windows import Windows
+from warp_empires.testing import Position
+
+from .support import FAR, HOME, latest_save, new_game, run
+
+
+def ann_plays_space_travel(bob_holds: tuple[str, ...], players: int = 2):
+    """Ann's move phase: she holds Space Travel, a stack in Home; Bob (and Cy) hold ``bob_holds``."""
+    names = [("Ann", "daleks"), ("Bob", "cybermen"), ("Cy", "sontarans")][:players]
+    game = new_game(*(Seat(n, f) for n, f in names))
+    pos = Position.of(game)
+    pos.place(0, HOME, "war_fleet")
+    pos.place(1, FAR, "war_fleet")
+    pos.give(0, "space_travel")
+    for seat in range(1, players):
+        pos.give(seat, *bob_holds)
+    pos.start(0, "move")
+    card = next(i for i, o in enumerate(game.pending.options, 1) if o.label == "Play Space Travel")
+    return game, str(card)
+
+
+def play(monkeypatch, tmp_path, game, typed: list[str], ask_everyone: bool) -> str:
+    screen = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
+    Hotseat(game, Console(file=screen, width=200), tmp_path / "game.json", ask_everyone=ask_everyone).run()
+    return screen.getvalue()
+
+
+def after_the_card(out: str) -> str:
+    """What the screen showed from Ann's card to her next question."""
+    start = out.index("Ann (1-")
+    return out[start:out.index("Ann (1-", start + 1)]
+
+
+def test_without_the_flag_the_device_passes_only_to_a_player_holding_an_answer(monkeypatch, tmp_path):
+    game, card = ann_plays_space_travel(("great_leader",))
+    out = play(monkeypatch, tmp_path, game, ["", card, "quit"], ask_everyone=False)
+    assert "Pass to Bob" not in after_the_card(out)
+
+    game, card = ann_plays_space_travel(("time_lord_meddling",))
+    out = play(monkeypatch, tmp_path, game, ["", card, "", "pass", "", "quit"], ask_everyone=False)
+    assert "Pass to Bob, press Enter" in after_the_card(out)  # what the flag is for: this tells Ann
+
+
+def test_with_the_flag_a_player_without_an_answer_is_passed_the_device_too(monkeypatch, tmp_path):
+    game, card = ann_plays_space_travel(("great_leader",))
+    out = play(monkeypatch, tmp_path, game, ["", card, "", "", "", "quit"], ask_everyone=True)
+    seen = after_the_card(out)
+    assert seen.count("Pass to Bob, press Enter") == 1
+    assert "No card in your hand answers this: Ann played Space Travel." in seen
+    assert seen.index("Pass to Bob") < seen.index("No card in your hand") < seen.index("Pass to Ann, press Enter")
+    assert "Your hand: Great Leader" not in out.split("Pass to Bob")[0]  # Bob's hand is on his screen only
+
+
+def test_with_the_flag_a_player_holding_an_answer_is_asked_once(monkeypatch, tmp_path):
+    game, card = ann_plays_space_travel(("time_lord_meddling",))
+    out = play(monkeypatch, tmp_path, game, ["", card, "", "pass", "", "quit"], ask_everyone=True)
+    seen = after_the_card(out)
+    assert seen.count("Pass to Bob, press Enter") == 1
+    assert "React?" in seen and "No card in your hand answers" not in seen
+
+
+def test_a_player_with_an_empty_hand_is_not_passed_the_device(monkeypatch, tmp_path):
+    game, card = ann_plays_space_travel(())
+    out = play(monkeypatch, tmp_path, game, ["", card, "quit"], ask_everyone=True)
+    assert "Pass to Bob" not in after_the_card(out)
+
+
+def test_three_people_are_passed_the_device_in_the_order_the_rules_ask(monkeypatch, tmp_path):
+    game, card = ann_plays_space_travel(("great_leader",), players=3)
+    out = play(monkeypatch, tmp_path, game, ["", card, "", "", "", "", "", "quit"], ask_everyone=True)
+    seen = after_the_card(out)
+    assert seen.index("Pass to Bob, press Enter") < seen.index("Pass to Cy, press Enter") < seen.index("Pass to Ann, press Enter")
+
+
+def test_quit_on_the_screen_of_a_player_passed_over_saves_the_game(monkeypatch, tmp_path):
+    game, card = ann_plays_space_travel(("great_leader",))
+    out = play(monkeypatch, tmp_path, game, ["", card, "", "quit"], ask_everyone=True)
+    assert "No card in your hand answers this" in out and "Game saved" in out
+    assert (tmp_path / "game.json").exists()
+
+
+def test_resume_takes_the_flag_too(tmp_path):
+    """Ann plays Space Travel and leaves at Bob's question; resumed, Bob cancels it with
+    Time Lord Meddling, which Ann cannot answer: with the flag she is told so on her own screen."""
+    two = ["--seat", "Ann:daleks", "--seat", "Bob:cybermen", "--seed", "1", "--turn-limit", "2"]
+    run(["play", "doctor_who", *two, "--saves", str(tmp_path)], "\ndone\n1\nSpace Travel\nquit\n")
+    saved = latest_save(tmp_path)
+    kept = saved.read_text()
+    plain = run(["resume", str(saved)], "\n1\n\nquit\n").output
+    saved.write_text(kept)
+    flagged = run(["resume", str(saved), "--ask-everyone"], "\n1\n\n\nquit\n").output
+    for out in (plain, flagged):
+        assert "React? (a card was just played)" in out and "Bob played Time Lord Meddling" in out
+    assert "No card in your hand answers" not in plain
+    assert "No card in your hand answers this: Bob played Time Lord Meddling." in flagged
+
+
+# ---------------------------------------------------------------------- the bookkeeping alone
+
+
+def event(kind: str, **data):
+    return NS(kind=kind, data=data)
+
+
+def reaction(seat: int, trigger) -> NS:
+    return NS(kind="reaction", player=seat, context={"trigger": trigger})
+
+
+GAME = NS(rules=NS(window_cards={"reacts:card": {1}, "reacts:move": {2}, "reacts:die": {3}}), state=NS(players=[0, 1, 2, 3]))
+
+
+def test_a_window_closed_with_nobody_asked_comes_before_a_later_one_that_asks():
+    """A move nobody could answer, then a die roll seat 3 may answer, in one decision's news."""
+    windows = Windows()
+    windows.opened(GAME, [event("moved", player=0, by=0, frm=1, to=2), event("die_rolled", player=0, key="attack", sides=6)])
+    die = NS(kind="die", key="attack", by=0, sides=6)
+    asked_over = [seat for seat, _ in windows.passed_over(reaction(3, die))]
+    assert asked_over == [1, 2, 3, 0, 1, 2]  # the whole move window, then the die window up to seat 3
+    assert windows.passed_over(NS(kind="buy", player=0, context=None)) == []
+
+
+def test_a_reaction_inside_a_window_closes_before_the_window_asks_on():
+    """Seat 1 answers seat 0's card with a card; nobody answers that; seat 3 is asked about seat 0's card."""
+    windows = Windows()
+    windows.opened(GAME, [event("card_played", player=0, play=5)])
+    first = NS(kind="card", play=5, by=0, card=9)
+    assert windows.passed_over(reaction(1, first)) == []
+    windows.opened(GAME, [event("card_played", player=1, play=6)])
+    told = [(seat, w.key) for seat, w in windows.passed_over(reaction(3, first))]
+    assert told == [(2, ("card", 6)), (3, ("card", 6)), (0, ("card", 6)), (2, ("card", 5))]
+
+
+@pytest.mark.parametrize("kind", ["moved", "card_played"])
+def test_a_theme_without_cards_answering_an_event_opens_no_window(kind):
+    game = NS(rules=NS(window_cards={"reacts:die": {3}}), state=NS(players=[0, 1]))
+    windows = Windows()
+    windows.opened(game, [event(kind, player=0, by=0, frm=1, to=2, play=1)])
+    assert windows.passed_over(NS(kind="buy", player=0, context=None)) == []
+
+
+def test_the_example_in_the_module_runs():
+    result = doctest.testmod(windows_module)
+    assert result.attempted > 0 and result.failed == 0

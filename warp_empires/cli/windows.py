@@ -1,0 +1,117 @@
+"""Who the rules did not ask at a card, move or die roll a card could answer (``play --ask-everyone``).
+
+The rules ask only the players holding an answer to what just happened (a reaction
+card, :mod:`warp_empires.rules.reactions`), in turn from the player who acted. At one
+shared screen, the device passing to a player mid-turn then tells everyone that this
+player holds such a card. :class:`Windows` follows the same windows from the events and
+the decisions the hotseat sees, and names the players the rules passed over, in the
+order the rules would have asked them, so the hotseat can pass the device to them too.
+
+>>> from types import SimpleNamespace as NS
+>>> game = NS(rules=NS(window_cards={"reacts:card": {3}}), state=NS(players=[0, 1, 2]))
+>>> played = NS(kind="card_played", data={"player": 0, "play": 7})
+>>> windows = Windows()
+>>> windows.opened(game, [played])
+>>> ask = NS(kind="reaction", player=2, context={"trigger": NS(kind="card", play=7, by=0)})
+>>> [seat for seat, _ in windows.passed_over(ask)]   # seat 1 comes first and was not asked
+[1]
+>>> windows.passed_over(NS(kind="buy", player=0, context=None))   # seat 2 was asked: nobody left
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+#: The events after which the rules open a window, and the window's cards.
+EVENT_WINDOWS = {"card_played": "reacts:card", "moved": "reacts:move", "die_rolled": "reacts:die"}
+
+
+def event_key(event: Any) -> tuple:
+    """What tells a window apart, from the event that opened it."""
+    d = event.data
+    if event.kind == "card_played":
+        return ("card", d["play"])
+    if event.kind == "moved":
+        return ("move", d["by"], d["frm"], d["to"])
+    return ("die", d["key"], d["player"])
+
+
+def trigger_key(trigger: Any) -> tuple:
+    """The same, from the trigger a reaction decision carries."""
+    if trigger.kind == "card":
+        return ("card", trigger.play)
+    if trigger.kind == "move":
+        return ("move", trigger.by, trigger.start, trigger.to)
+    return ("die", trigger.key, trigger.by)
+
+
+@attrs.define
+class Window:
+    """An answerable event and the seats still to be asked about it, in the rules' order."""
+
+    key: tuple
+    event: Any
+    seats: list[int]
+
+
+class Windows:
+    """The windows open now, the innermost last (a reaction played opens one inside another)."""
+
+    def __init__(self) -> None:
+        self.open: list[Window] = []
+        self.closed: list[tuple[int, Window]] = []  # passed over in windows already closed
+
+    def opened(self, game: Any, events: Iterable[Any]) -> None:
+        """Note the windows the rules opened at ``events``, the news of one decision (only
+        those of the theme's kinds of reaction: with no card reacting to moves, a move
+        opens none).
+
+        Within one decision's news, a window the rules stopped in would have ended the
+        news there (its question is the next decision): so each window but the last of
+        them closed with nobody asked before the next event came.
+        """
+        n = len(game.state.players)
+        fresh = False
+        for event in events:
+            window = EVENT_WINDOWS.get(event.kind)
+            if window is None or not game.rules.window_cards.get(window):
+                continue
+            if fresh:
+                shut = self.open.pop()
+                self.closed.extend((seat, shut) for seat in shut.seats)
+            first = event.data["by"] if event.kind == "moved" else event.data["player"]
+            # A die roller may answer their own roll (a reroll); a card or a move, only the others.
+            skip = 0 if event.kind == "die_rolled" else 1
+            self.open.append(Window(event_key(event), event, [(first + i) % n for i in range(skip, n)]))
+            fresh = True
+
+    def passed_over(self, decision: Any) -> list[tuple[int, Window]]:
+        """The seats the rules did not ask before ``decision`` (the one pending now), each
+        with its window; within a window, in the order the rules ask.
+
+        A reaction decision is the rules asking its player in its window: the seats before
+        it there were passed over, and so were all those of the windows inside it, which
+        have closed. Any other decision closes every open window.
+        """
+        real = None
+        if decision is not None and decision.kind == "reaction" and isinstance(decision.context, dict) and "trigger" in decision.context:
+            real = trigger_key(decision.context["trigger"])
+        out, self.closed = self.closed, []
+        while self.open:
+            window = self.open[-1]
+            if real is not None and window.key == real:
+                seats = window.seats
+                while seats and seats[0] != decision.player:
+                    out.append((seats.pop(0), window))
+                if seats:
+                    seats.pop(0)  # asked now
+                if not seats:
+                    self.open.pop()
+                return out
+            out.extend((seat, window) for seat in window.seats)
+            self.open.pop()
+        return out
