@@ -117,6 +117,17 @@ def test_resume_takes_the_flag_too(tmp_path):
     assert "No card in your hand answers this: Bob played Time Lord Meddling." in flagged
 
 
+@pytest.mark.parametrize("seats, flag, told", [
+    (["Ann:daleks", "Bob:cybermen"], [], True),
+    (["Ann:daleks", "Bob:cybermen"], ["--ask-everyone"], False),
+    (["Ann:daleks", "ai:random:cybermen"], [], False),  # one person: nobody to tell
+])
+def test_two_people_are_told_of_the_flag_when_the_game_starts(tmp_path, seats, flag, told):
+    args = ["play", "doctor_who", *(a for s in seats for a in ("--seat", s)), "--seed", "1", *flag, "--saves", str(tmp_path)]
+    out = run(args, "quit\n").output
+    assert ("to hide who does, play with --ask-everyone" in out) is told
+
+
 # ---------------------------------------------------------------------- the bookkeeping alone
 
 

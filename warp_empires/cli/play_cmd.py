@@ -224,7 +224,7 @@ def new_save_path(folder: Path, module: str) -> Path:
     return path
 
 
-def introduce(console: Console, game: Game, save_path: Path) -> None:
+def introduce(console: Console, game: Game, save_path: Path, ask_everyone: bool = False) -> None:
     s = game.state
     book = game.rules
     console.rule(book.info.title or book.info.name, align="left")
@@ -236,6 +236,9 @@ def introduce(console: Console, game: Game, save_path: Path) -> None:
     people = [i for i, seat in enumerate(game.setup.seats) if seat.agent == "human"]
     console.print(render.board_table(game, people[0] if len(people) == 1 else None))
     console.print("Answer with an option number (or a zone code); type help at any prompt for the rules of the moment.", markup=False, highlight=False)
+    if len(people) > 1 and game.rules.has_reactions and not ask_everyone:
+        console.print("The device passes to a person in another's turn only when they hold a card that answers what was done; "
+                      "to hide who does, play with --ask-everyone (resume takes it too).", markup=False, highlight=False, soft_wrap=True)
 
 
 def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, ...], live_svg: str | None = None, ask_everyone: bool = False) -> None:
@@ -315,7 +318,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
         saves.save(game, save_path)
     except OSError as exc:
         raise click.ClickException(f"cannot save games in {saves_dir}: {exc.strerror or exc}; choose a folder you can write to with --saves") from None
-    introduce(console, game, save_path)
+    introduce(console, game, save_path, ask_everyone)
     play_game(console, game, save_path, paths, live_svg, ask_everyone)
 
 
