@@ -163,6 +163,21 @@ def test_a_reaction_inside_a_window_closes_before_the_window_asks_on():
     assert told == [(2, ("card", 6)), (3, ("card", 6)), (0, ("card", 6)), (2, ("card", 5))]
 
 
+def test_a_declined_reaction_closes_its_window_before_what_follows():
+    """Seat 1 declines to answer seat 0's card; seats 2 and 3 hold nothing, so the card takes
+    effect and seat 0 moves, which seat 1 may answer: seats 2 and 3 were passed over first."""
+    windows = Windows()
+    windows.opened(GAME, [event("card_played", player=0, play=5)])
+    card = NS(kind="card", play=5, by=0, card=9)
+    asked = reaction(1, card)
+    assert windows.passed_over(asked) == []
+    windows.opened(GAME, [event("moved", player=0, by=0, frm=1, to=2)], passed=asked)
+    move = NS(kind="move", move=6, by=0, start=1, to=2, units=(4,))
+    told = [(seat, w.key[0]) for seat, w in windows.passed_over(reaction(1, move))]
+    assert told == [(2, "card"), (3, "card")]
+    assert [(seat, w.key[0]) for seat, w in windows.passed_over(NS(kind="buy", player=0, context=None))] == [(2, "move"), (3, "move")]
+
+
 @pytest.mark.parametrize("kind", ["moved", "card_played"])
 def test_a_theme_without_cards_answering_an_event_opens_no_window(kind):
     game = NS(rules=NS(window_cards={"reacts:die": {3}}), state=NS(players=[0, 1]))

@@ -252,11 +252,12 @@ class Hotseat:
 
     def decide(self, seat: int, choice: Any, person: bool, label: str = "") -> None:
         game = self.game
-        turn, before = game.state.turn, len(game.events)
+        turn, before, asked = game.state.turn, len(game.events), game.pending
         game.decide(choice)
         news = game.events[before:]
         if self.windows is not None:
-            self.windows.opened(game, news)
+            declined = asked.kind == "reaction" and game.choices[-1] == "pass"
+            self.windows.opened(game, news, passed=asked if declined else None)
         told = next((NEWS[e.kind] for e in news if e.kind in NEWS), None)
         if told is None and any((e.private_to() or {seat}) - {seat} for e in news):
             told = "another player learned something"

@@ -49,6 +49,13 @@ def trigger_key(trigger: Any) -> tuple:
     return ("die", trigger.key, trigger.by)
 
 
+def window_of(decision: Any) -> tuple | None:
+    """What tells apart the window a reaction decision asks in (``None`` for any other decision)."""
+    if decision is None or decision.kind != "reaction" or not isinstance(decision.context, dict) or "trigger" not in decision.context:
+        return None
+    return trigger_key(decision.context["trigger"])
+
+
 @attrs.define
 class Window:
     """An answerable event and the seats still to be asked about it, in the rules' order."""
@@ -65,29 +72,35 @@ class Windows:
         self.open: list[Window] = []
         self.closed: list[tuple[int, Window]] = []  # passed over in windows already closed
 
-    def opened(self, game: Any, events: Iterable[Any]) -> None:
+    def opened(self, game: Any, events: Iterable[Any], passed: Any = None) -> None:
         """Note the windows the rules opened at ``events``, the news of one decision (only
         those of the theme's kinds of reaction: with no card reacting to moves, a move
-        opens none).
+        opens none). ``passed`` is that decision if it was a reaction declined ("pass").
 
         Within one decision's news, a window the rules stopped in would have ended the
         news there (its question is the next decision): so each window but the last of
-        them closed with nobody asked before the next event came.
+        them closed with nobody asked before the next event came; and so did the window
+        of a declined reaction, if anything answerable followed.
         """
         n = len(game.state.players)
+        declined = window_of(passed)
         fresh = False
         for event in events:
             window = EVENT_WINDOWS.get(event.kind)
             if window is None or not game.rules.window_cards.get(window):
                 continue
-            if fresh:
-                shut = self.open.pop()
-                self.closed.extend((seat, shut) for seat in shut.seats)
+            if fresh or (declined is not None and self.open and self.open[-1].key == declined):
+                self._close()
+            declined = None
             first = event.data["by"] if event.kind == "moved" else event.data["player"]
             # A die roller may answer their own roll (a reroll); a card or a move, only the others.
             skip = 0 if event.kind == "die_rolled" else 1
             self.open.append(Window(event_key(event), event, [(first + i) % n for i in range(skip, n)]))
             fresh = True
+
+    def _close(self) -> None:
+        shut = self.open.pop()
+        self.closed.extend((seat, shut) for seat in shut.seats)
 
     def passed_over(self, decision: Any) -> list[tuple[int, Window]]:
         """The seats the rules did not ask before ``decision`` (the one pending now), each
@@ -97,9 +110,7 @@ class Windows:
         it there were passed over, and so were all those of the windows inside it, which
         have closed. Any other decision closes every open window.
         """
-        real = None
-        if decision is not None and decision.kind == "reaction" and isinstance(decision.context, dict) and "trigger" in decision.context:
-            real = trigger_key(decision.context["trigger"])
+        real = window_of(decision)
         out, self.closed = self.closed, []
         while self.open:
             window = self.open[-1]
