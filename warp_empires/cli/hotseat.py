@@ -25,7 +25,7 @@ from . import lookup, render
 from .explain import commands, describe_choice, help_lines, unit_code, why_not, why_option
 from .narrate import describe, log_lines, summary
 from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line, whole_number
-from .windows import Windows
+from .windows import EVENT_WINDOWS, Windows
 
 #: Events that bring something new to light, with how ``undo`` names them: a choice
 #: made before one of these cannot be taken back.
@@ -40,7 +40,7 @@ NEWS = {
 
 
 #: Events that open a window for the other players' reaction cards.
-ANSWERABLE = frozenset({"card_played", "moved", "die_rolled"})
+ANSWERABLE = frozenset(EVENT_WINDOWS)
 
 
 def reason(exc: BaseException) -> str:

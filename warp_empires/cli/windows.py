@@ -70,7 +70,7 @@ class Windows:
 
     def __init__(self) -> None:
         self.open: list[Window] = []
-        self.closed: list[tuple[int, Window]] = []  # passed over in windows already closed
+        self.closed: list[tuple[int, Window]] = []  # seats passed over, not yet told
 
     def opened(self, game: Any, events: Iterable[Any], passed: Any = None) -> None:
         """Note the windows the rules opened at ``events``, the news of one decision (only
@@ -111,18 +111,16 @@ class Windows:
         have closed. Any other decision closes every open window.
         """
         real = window_of(decision)
-        out, self.closed = self.closed, []
-        while self.open:
+        while self.open and self.open[-1].key != real:
+            self._close()
+        if self.open:
             window = self.open[-1]
-            if real is not None and window.key == real:
-                seats = window.seats
-                while seats and seats[0] != decision.player:
-                    out.append((seats.pop(0), window))
-                if seats:
-                    seats.pop(0)  # asked now
-                if not seats:
-                    self.open.pop()
-                return out
-            out.extend((seat, window) for seat in window.seats)
-            self.open.pop()
+            seats = window.seats
+            while seats and seats[0] != decision.player:
+                self.closed.append((seats.pop(0), window))
+            if seats:
+                seats.pop(0)  # asked now
+            if not seats:
+                self.open.pop()
+        out, self.closed = self.closed, []
         return out
