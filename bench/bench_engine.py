@@ -85,7 +85,7 @@ def rulebook(module: str, paths):
 def measure(module: str, zone_map, games: int, turn_limit: int, paths) -> dict:
     factions = list(rulebook(module, paths).factions)[:2]
     spent = float("inf")
-    for _ in range(REPEATS):  # the first run also fills the caches a long session would have filled
+    for _ in range(REPEATS):  # the first run also fills the caches a long-running program would have filled
         decisions = 0
         started = time.process_time()
         for g in range(games):
