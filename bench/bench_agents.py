@@ -3,6 +3,7 @@
     python bench/bench_agents.py                       # every theme, every pairing
     python bench/bench_agents.py --games 10 --think 0.5 --theme doctor_who --pairs greedy-random
     python bench/bench_agents.py --pairs mcts-greedy --mcts ai:mcts/iterations=150 --mcts-games 8 --rounds 10
+    python bench/bench_agents.py --pairs mcts-greedy --mcts-games 8 --both-seats   # 4 seeds, each from both seats
 
 For each theme it plays greedy against random and mcts against greedy (each agent takes
 the first seat in half the games), and greedy against greedy. It prints each pairing's
@@ -10,7 +11,9 @@ win rate with a 95% interval (Wilson; a draw counts half), the milliseconds a de
 each agent (CPU time, which a busy machine does not inflate, and wall time, which is what
 ``--think`` budgets), and for greedy against greedy the share of games ended by the victory
 condition rather than the turn limit and each faction's win rate. Factions and maps
-change from game to game, from the seed.
+change from game to game, from the seed; with ``--both-seats`` each seed is played twice,
+the agents changing seats, so that a map or a pair of factions that favours one seat
+counts for both agents alike.
 """
 
 from __future__ import annotations
@@ -46,16 +49,20 @@ def play(module: str, pm, specs: list[str], seed: int, zones: int, rounds: int, 
     return game
 
 
-def pairing(module: str, first: str, second: str, games: int, seed: int, zones: int, rounds: int, verbose: bool = False) -> None:
+def pairing(module: str, first: str, second: str, games: int, seed: int, zones: int, rounds: int, verbose: bool = False,
+            both_seats: bool = False) -> None:
     pm = make_manager(module)
     score = 0.0
     ends: Counter = Counter()
     by_faction: dict[str, list[float]] = defaultdict(list)
     clock: dict[str, list[float]] = defaultdict(list)
+    by_seed: dict[int, float] = defaultdict(float)  # the first agent's score on each seed
+    seed_games: Counter = Counter()
     started = time.perf_counter()
     for g in range(games):
         specs = [first, second] if g % 2 == 0 else [second, first]
-        game = play(module, pm, specs, seed + g, zones, rounds, clock)
+        game_seed = seed + (g // 2 if both_seats else g)
+        game = play(module, pm, specs, game_seed, zones, rounds, clock)
         ends[game.events[-1].data.get("reason", "?")] += 1
         for p in game.state.players:
             result = 0.5 if game.winner == -1 else float(game.winner == p.seat)
@@ -63,8 +70,10 @@ def pairing(module: str, first: str, second: str, games: int, seed: int, zones: 
         # Between two of one agent, the score is the first seat's.
         won = 0.5 if game.winner == -1 else float(game.winner == 0 if first == second else specs[game.winner] == first)
         score += won
+        by_seed[game_seed] += won
+        seed_games[game_seed] += 1
         if verbose:
-            print(f"{'':22} game {g + 1}: {' / '.join(specs)} -> {won:g} ({game.events[-1].data.get('reason', '?')})", flush=True)
+            print(f"{'':22} game {g + 1} (seed {game_seed}): {' / '.join(specs)} -> {won:g} ({game.events[-1].data.get('reason', '?')})", flush=True)
     low, high = wilson(score, games)
     times = "  ".join(
         f"{spec} {1000 * sum(c for _, c in t) / len(t):.1f} ms CPU a decision (max {1000 * max(c for _, c in t):.0f}; "
@@ -75,6 +84,12 @@ def pairing(module: str, first: str, second: str, games: int, seed: int, zones: 
     print(f"{module:22} {first} vs {second}: {who} wins {score / games:.0%} [{low:.0%}-{high:.0%}] of {games}; "
           f"victory {ends['victory']}/{games}; {time.perf_counter() - started:.0f} s", flush=True)
     print(f"{'':22} {times}", flush=True)
+    if both_seats and first != second:
+        # The same map and factions from both seats: what the seed decides cancels out.
+        pairs = Counter(won for s, won in by_seed.items() if seed_games[s] == 2)
+        drawn = sum(n for won, n in pairs.items() if won not in (0.0, 1.0, 2.0))
+        print(f"{'':22} seeds played from both seats: {first} won both games of {pairs[2.0]}, one of {pairs[1.0]}, "
+              f"none of {pairs[0.0]}" + (f", a game drawn in {drawn}" if drawn else ""), flush=True)
     if first == second:
         for faction, results in sorted(by_faction.items()):
             low, high = wilson(sum(results), len(results))
@@ -93,6 +108,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=20, help="turn limit in rounds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="a line for every game as it ends")
+    parser.add_argument("--both-seats", action="store_true",
+                        help="play each seed twice, the agents changing seats (games 1-2 on the first seed, 3-4 on the next...)")
     args = parser.parse_args(argv)
     pairs = args.pairs or ["greedy-random", "greedy-greedy", "mcts-greedy"]
     print(f"{args.zones}-zone maps, {args.rounds}-round limit, mcts {args.mcts or f'thinking {args.think} s'}; python {sys.version.split()[0]}", flush=True)
@@ -101,7 +118,7 @@ def main(argv: list[str] | None = None) -> None:
             first, second = pair.split("-")
             games = args.mcts_games if first == "mcts" else args.games
             spec = (args.mcts or f"ai:mcts/think={args.think}") if first == "mcts" else f"ai:{first}"
-            pairing(module, spec, f"ai:{second}", games, args.seed, args.zones, args.rounds, args.verbose)
+            pairing(module, spec, f"ai:{second}", games, args.seed, args.zones, args.rounds, args.verbose, args.both_seats)
 
 
 if __name__ == "__main__":
