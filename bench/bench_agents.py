@@ -57,7 +57,7 @@ def pairing(module: str, first: str, second: str, games: int, seed: int, zones: 
     by_faction: dict[str, list[float]] = defaultdict(list)
     clock: dict[str, list[float]] = defaultdict(list)
     by_seed: dict[int, float] = defaultdict(float)  # the first agent's score on each seed
-    seed_games: Counter = Counter()
+    both_seats = both_seats and first != second  # between two of one agent the two games would be one
     started = time.perf_counter()
     for g in range(games):
         specs = [first, second] if g % 2 == 0 else [second, first]
@@ -71,7 +71,6 @@ def pairing(module: str, first: str, second: str, games: int, seed: int, zones: 
         won = 0.5 if game.winner == -1 else float(game.winner == 0 if first == second else specs[game.winner] == first)
         score += won
         by_seed[game_seed] += won
-        seed_games[game_seed] += 1
         if verbose:
             print(f"{'':22} game {g + 1} (seed {game_seed}): {' / '.join(specs)} -> {won:g} ({game.events[-1].data.get('reason', '?')})", flush=True)
     low, high = wilson(score, games)
@@ -84,9 +83,9 @@ def pairing(module: str, first: str, second: str, games: int, seed: int, zones: 
     print(f"{module:22} {first} vs {second}: {who} wins {score / games:.0%} [{low:.0%}-{high:.0%}] of {games}; "
           f"victory {ends['victory']}/{games}; {time.perf_counter() - started:.0f} s", flush=True)
     print(f"{'':22} {times}", flush=True)
-    if both_seats and first != second:
+    if both_seats:
         # The same map and factions from both seats: what the seed decides cancels out.
-        pairs = Counter(won for s, won in by_seed.items() if seed_games[s] == 2)
+        pairs = Counter(won for s, won in by_seed.items() if s < seed + games // 2)  # an odd last game has no pair
         drawn = sum(n for won, n in pairs.items() if won not in (0.0, 1.0, 2.0))
         print(f"{'':22} seeds played from both seats: {first} won both games of {pairs[2.0]}, one of {pairs[1.0]}, "
               f"none of {pairs[0.0]}" + (f", a game drawn in {drawn}" if drawn else ""), flush=True)
@@ -109,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="a line for every game as it ends")
     parser.add_argument("--both-seats", action="store_true",
-                        help="play each seed twice, the agents changing seats (games 1-2 on the first seed, 3-4 on the next...)")
+                        help="play each seed twice, the two agents changing seats (games 1-2 on the first seed, 3-4 on the next...)")
     args = parser.parse_args(argv)
     pairs = args.pairs or ["greedy-random", "greedy-greedy", "mcts-greedy"]
     print(f"{args.zones}-zone maps, {args.rounds}-round limit, mcts {args.mcts or f'thinking {args.think} s'}; python {sys.version.split()[0]}", flush=True)
