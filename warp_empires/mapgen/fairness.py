@@ -120,18 +120,27 @@ def pick_starts(
     if symmetry is not None:
         return _symmetric_starts(graph, eligible, passable, players, rng, symmetry)
     tries = 6 if graph.count <= 5000 else 2
+    # The tries keep landing on the same far corners: half the searches would repeat one.
+    searched: dict[int, np.ndarray] = {}
+
+    def distances_from(zone: int) -> np.ndarray:
+        row = searched.get(zone)
+        if row is None:
+            row = searched[zone] = graph.distances([zone], passable)[0]
+        return row
+
     best: tuple[float, float, list[int]] | None = None
     for _ in range(tries):
         chosen = [int(rng.choice(cand))]
-        dist = [graph.distances(chosen, passable)[0]]
+        dist = [distances_from(chosen[0])]
         for _ in range(players - 1):
             chosen.append(_farthest(np.min(dist, axis=0), eligible, chosen, rng))
-            dist.append(graph.distances([chosen[-1]], passable)[0])
+            dist.append(distances_from(chosen[-1]))
         # one sweep of improvement: move each start to the zone farthest from the others
         for i in range(players if players > 1 else 0):
             others = [d for j, d in enumerate(dist) if j != i]
             chosen[i] = _farthest(np.min(others, axis=0), eligible, chosen[:i] + chosen[i + 1 :], rng)
-            dist[i] = graph.distances([chosen[i]], passable)[0]
+            dist[i] = distances_from(chosen[i])
         pair = np.array(dist)[:, chosen]
         score = (float(pair[np.triu_indices(players, 1)].min()) if players > 1 else 0.0, float(pair.sum()))
         if best is None or score > best[:2]:
