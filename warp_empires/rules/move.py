@@ -154,9 +154,12 @@ def _limits(game: Game, seat: int, units: tuple[int, ...], points: int | None) -
 def blocked_zones(game: Game, owner: int, group: list[int]) -> list[Any]:
     """The collections of zones closed to ``owner``'s moving group (the plugins' answers)."""
     if game.hook.generic["warp_blocked_zones"]:
-        # The generic rules close zones only by a lasting card effect (no_entry).
-        lasting = game.state.lasting
-        if not lasting or not any(e.kind == "no_entry" and e.seat == owner for e in lasting):
+        # The generic rules close zones only by a lasting card effect (no_entry). A loop, not
+        # any(): Doctor Who nearly always has some lasting effect, so this runs at every test.
+        for e in game.state.lasting:
+            if e.kind == "no_entry" and e.seat == owner:
+                break
+        else:
             return []
     return [answer for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group) if answer]
 
@@ -180,17 +183,22 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
     if points <= 0:
         return False
     owner = s.units[units[0]].owner
-    can_enter = game.rules.can_enter(s.players[owner].faction)
     types = s.zone_types
-    closed = None
+    can_enter = closed = None  # looked up only when a neighbour needs them
     for nxt in game.board.adjacency[zone]:
         t = types[nxt]
-        if t.move_cost <= points and (t.passable or t.id in can_enter):
-            if closed is None:
-                # Without lasting effects the generic rules close no zone: no call needed.
-                closed = blocked_zones(game, owner, list(units)) if s.lasting or not game.hook.generic["warp_blocked_zones"] else ()
-            if not closed or not any(nxt in answer for answer in closed):
-                return True
+        if t.move_cost > points:
+            continue
+        if not t.passable:
+            if can_enter is None:
+                can_enter = game.rules.can_enter(s.players[owner].faction)
+            if t.id not in can_enter:
+                continue
+        if closed is None:
+            # Without lasting effects the generic rules close no zone: no call needed.
+            closed = blocked_zones(game, owner, list(units)) if s.lasting or not game.hook.generic["warp_blocked_zones"] else ()
+        if not closed or not any(nxt in answer for answer in closed):
+            return True
     return False
 
 
