@@ -44,6 +44,21 @@ def test_negation_can_itself_be_negated():
     assert battle(game)["winner"] == 0
 
 
+def test_a_card_is_said_to_take_effect_after_its_window_and_before_its_effect():
+    """The table is told when each card takes effect (or is cancelled), innermost first, and
+    only then sees what the card does: here Ambush's +4 in the battle."""
+    game = ambush_battle({0: ["ambush", "countermand"], 1: ["countermand"]})
+    drive(game, card(cards(game, 1, "countermand")[0]))
+    drive(game, card(cards(game, 0, "countermand")[0]))
+    told = [(e.kind, e.data.get("player"), e.data.get("card")) for e in game.events
+            if e.kind in ("card_played", "card_resolved", "card_negated", "battle")]
+    assert told == [
+        ("card_played", 0, "Ambush"), ("card_played", 1, "Countermand"), ("card_played", 0, "Countermand"),
+        ("card_resolved", 0, "Countermand"), ("card_negated", 1, "Countermand"), ("card_resolved", 0, "Ambush"),
+        ("battle", None, None),
+    ]
+
+
 def test_time_lord_meddling_answers_time_lord_meddling_in_doctor_who():
     # Two War Fleets a side (12 vs 12, a defender's tie). Surprise Attack (+10) survives
     # the defender's Meddling because the attacker meddles back.

@@ -178,6 +178,29 @@ def test_a_declined_reaction_closes_its_window_before_what_follows():
     assert [(seat, w.key[0]) for seat, w in windows.passed_over(NS(kind="buy", player=0, context=None))] == [(2, "move"), (3, "move")]
 
 
+@pytest.mark.parametrize("done", ["card_resolved", "card_negated"])
+def test_a_card_taking_effect_closes_its_window_before_one_its_effect_opens(done):
+    """Seat 1 answers seat 0's card with a card nobody answers; seats 2 and 3 hold nothing
+    for seat 0's card, which then takes effect (or is cancelled) and rolls a die seat 3 may
+    answer. Those passed over at seat 0's card come before those passed over at the die."""
+    windows = Windows()
+    windows.opened(GAME, [event("card_played", player=0, play=5)])
+    first = NS(kind="card", play=5, by=0, card=9)
+    assert windows.passed_over(reaction(1, first)) == []
+    windows.opened(GAME, [
+        event("card_played", player=1, play=6), event("card_resolved", player=1, play=6),
+        event(done, player=0, play=5), event("die_rolled", player=0, key="attack", sides=6),
+    ])
+    die = NS(kind="die", key="attack", by=0, sides=6)
+    told = [(seat, w.key[:2]) for seat, w in windows.passed_over(reaction(3, die))]
+    assert told == [
+        (2, ("card", 6)), (3, ("card", 6)), (0, ("card", 6)),
+        (2, ("card", 5)), (3, ("card", 5)),
+        (0, ("die", "attack")), (1, ("die", "attack")), (2, ("die", "attack")),
+    ]
+    assert windows.passed_over(NS(kind="buy", player=0, context=None)) == []
+
+
 @pytest.mark.parametrize("kind", ["moved", "card_played"])
 def test_a_theme_without_cards_answering_an_event_opens_no_window(kind):
     game = NS(rules=NS(window_cards={"reacts:die": {3}}), state=NS(players=[0, 1]))

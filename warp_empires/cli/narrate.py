@@ -144,7 +144,7 @@ def describe(game: Game, event: Event) -> str | None:
         return f"Every hand was discarded; everyone drew {d['count']} cards"
     if k == "game_over":
         return f"Game over ({d.get('reason', '')}): " + ("a draw" if d.get("winner", -1) is None or d.get("winner", -1) < 0 else f"{who(game, d['winner'])} wins")
-    if k in ("game_started", "phase_started"):
+    if k in ("game_started", "phase_started", "card_resolved"):
         return None
     return generic(game, event)
 

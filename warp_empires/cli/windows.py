@@ -29,6 +29,10 @@ import attrs
 #: The events after which the rules open a window, and the window's cards.
 EVENT_WINDOWS = {"card_played": "reacts:card", "moved": "reacts:move", "die_rolled": "reacts:die"}
 
+#: The events of a card taking effect or being cancelled: the window its play opened has
+#: closed, with every window opened inside it.
+CARD_DONE = frozenset({"card_resolved", "card_negated"})
+
 
 def event_key(event: Any) -> tuple:
     """What tells a window apart, from the event that opened it."""
@@ -80,27 +84,39 @@ class Windows:
         Within one decision's news, a window the rules stopped in would have ended the
         news there (its question is the next decision): so each window but the last of
         them closed with nobody asked before the next event came; and so did the window
-        of a declined reaction, if anything answerable followed.
+        of a declined reaction, if anything answerable followed. A card taking effect (or
+        cancelled) closes its own window and those inside it at that point of the news,
+        before any window its effect opens.
         """
         n = len(game.state.players)
         declined = window_of(passed)
-        fresh = False
+        fresh: Window | None = None  # the latest window opened in this news
         for event in events:
+            if event.kind in CARD_DONE:
+                self._close_card(event.data["play"])
+                continue
             window = EVENT_WINDOWS.get(event.kind)
             if window is None or not game.rules.window_cards.get(window):
                 continue
-            if fresh or (declined is not None and self.open and self.open[-1].key == declined):
+            if self.open and (self.open[-1] is fresh or self.open[-1].key == declined):
                 self._close()
             declined = None
             first = event.data["by"] if event.kind == "moved" else event.data["player"]
             # A die roller may answer their own roll (a reroll); a card or a move, only the others.
             skip = 0 if event.kind == "die_rolled" else 1
-            self.open.append(Window(event_key(event), event, [(first + i) % n for i in range(skip, n)]))
-            fresh = True
+            fresh = Window(event_key(event), event, [(first + i) % n for i in range(skip, n)])
+            self.open.append(fresh)
 
-    def _close(self) -> None:
+    def _close_card(self, play: int) -> None:
+        key = ("card", play)
+        if any(window.key == key for window in self.open):
+            while self._close().key != key:
+                pass
+
+    def _close(self) -> Window:
         shut = self.open.pop()
         self.closed.extend((seat, shut) for seat in shut.seats)
+        return shut
 
     def passed_over(self, decision: Any) -> list[tuple[int, Window]]:
         """The seats the rules did not ask before ``decision`` (the one pending now), each

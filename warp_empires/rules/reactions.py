@@ -111,9 +111,13 @@ class ResolveCard(Step):
     ctx: Any
 
     def run(self, game: Game) -> None:
+        name = game.rules.card_names[self.card]
         if self.play in game.state.negated:
-            game.emit("card_negated", player=self.seat, card=game.rules.card_names[self.card], play=self.play)
+            game.emit("card_negated", player=self.seat, card=name, play=self.play)
             return None
+        # Said before the effect's own events: its reaction window has closed, and a screen
+        # following the windows (play --ask-everyone) learns so here, before the effect opens another.
+        game.emit("card_resolved", player=self.seat, card=name, play=self.play)
         game.rules.card_tests[self.card][1].resolve(game, self.seat, self.target, self.ctx)
         return None
 
