@@ -19,6 +19,12 @@ def test_wilson_intervals_match_the_published_values():
     assert [round(x, 4) for x in wilson(10, 10)] == [0.7225, 1.0]
 
 
+def test_a_clean_sweep_has_an_interval_ending_at_exactly_0_or_1():
+    # Worked out, 0 wins in 3 games came out at 5.6e-17, and that is what --json printed.
+    assert [wilson(0, games)[0] for games in range(1, 30)] == [0.0] * 29
+    assert [wilson(games, games)[1] for games in range(1, 30)] == [1.0] * 29
+
+
 def _game(i, factions, winner, reason="victory", rounds=12):
     return GameResult(i, i, factions, ("ai:random", "ai:random"), winner, reason, rounds, 300,
                       (3, 4), (5, 6), (1, 2), ((1,) * rounds, (2,) * rounds), {"Scouts": 3})

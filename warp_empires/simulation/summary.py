@@ -35,7 +35,11 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * games)) / (1 + z2 / games)
     half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # With no wins (or no losses) the bound is 0 (or 1) exactly; computed, it comes out a
+    # rounding error off (5.6e-17 for 0 wins in 3 games), and --json would print that.
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return (low, high)
 
 
 def _rate(wins: int, games: int) -> dict[str, Any]:
