@@ -23,6 +23,7 @@ from test_hidden_information import redeal
 from warp_empires import Game, GameSetup, Seat, saves
 from warp_empires.agents import GreedyAgent, MctsAgent, RandomAgent, make_agent
 from warp_empires.agents.determinize import Dealer, determinize
+from warp_empires.model.state import POOL
 from warp_empires.agents.evaluate import WEIGHTS, evaluate, weights_for
 from warp_empires.hookspecs import hookimpl
 from warp_empires.mapgen import generate_for_theme
@@ -600,6 +601,36 @@ class NamesTheOwner:
     @hookimpl
     def warp_hidden_limits(self, game, seat):
         return [("Bob", "scout", 1)]
+
+
+def chits(game: Game) -> list[tuple]:
+    return [(u.type.id, u.place, u.owner, u.zone, u.moved) for u in game.state.units]
+
+
+def test_deals_played_on_never_reach_the_chits_of_the_game_they_copy():
+    """A copy shares the pooled chits with the game it copies (GameState.copy): the deals
+    give pooled chits other kinds, and play on the copies draws them onto the offers and
+    the board, yet the game keeps every chit as it was."""
+    game = random_game("warhammer_space", 5)
+    walker = RandomAgent(5)
+    for _ in range(30):
+        game.decide(walker.choose(game))
+    before, digest = chits(game), game.digest()
+    pooled = {u.id for u in game.state.units if u.place == POOL}
+    dealer = Dealer(game, game.pending.player)
+    rng = random.Random(5)
+    rekinded = drawn = 0
+    for _ in range(20):
+        world = dealer.deal(rng)
+        rekinded += sum(1 for u in pooled if world.state.units[u].type.id != before[u][0])
+        for _ in range(60):
+            if world.pending is None:
+                break
+            world.decide(walker.choose(world))
+        drawn += sum(1 for u in pooled if world.state.units[u].place != POOL)
+    assert rekinded > 0 and drawn > 0  # the copies did change pooled chits
+    assert chits(game) == before
+    assert game.digest() == digest
 
 
 def scouts_dealt(extras, deals: int = 40) -> list[int]:

@@ -110,7 +110,7 @@ def redeal(game: Game, seat: int, rng: random.Random, keep_units: tuple[int, ...
         kinds = [s.units[u].type for u in ids]
         rng.shuffle(kinds)
         for u, kind in zip(ids, kinds):
-            s.units[u].type = kind
+            s.own_unit(u).type = kind  # pooled chits are shared with the original game
     hands = [p for p in s.players if p.seat != seat and p.seat not in keep_hands]
     cards = s.deck + [c for p in hands for c in p.hand]
     rng.shuffle(cards)

@@ -192,8 +192,9 @@ class Position:
         s = game.state
         for unit in s.units:
             if unit.place in (BOARD, CAPTURED):
-                s.return_to_pool(unit.id)
-            unit.moved = False
+                s.return_to_pool(unit.id)  # which clears ``moved`` too
+            elif unit.moved:
+                unit.moved = False
         for player in s.players:
             s.deck.extend(player.hand)
             player.hand.clear()

@@ -113,16 +113,23 @@ class Dealer:
             self.pools.append((dealt, ids[len(dealt):], kinds))
         self.others = [p.seat for p in s.players if p.seat != seat]
         self.cards = sorted(s.deck + [c for i in self.others for c in s.players[i].hand])
+        # The pools laid out in sorted order once: every deal copies this and changes only
+        # the few pooled chits whose kinds the board and the offers drew (a copy shares
+        # the pooled chits rather than copying them, GameState.copy).
+        self._laid_out = game.clone()
+        laid = self._laid_out.state
+        for _, pooled, kinds in self.pools:
+            for u, kind in zip(pooled, kinds):
+                if laid.units[u].type is not kind:
+                    laid.own_unit(u).type = kind
 
     def deal(self, rng: random.Random) -> Game:
         """A fresh copy of the game with the hidden things dealt from ``rng``."""
-        twin = self.game.clone()
+        twin = self._laid_out.clone()
         s = twin.state
         units = s.units
         for dealt, pooled, kinds in self.pools:
             m = len(pooled)
-            for u, kind in zip(pooled, kinds):
-                units[u].type = kind
             if not dealt:
                 continue
             # The dealt chits draw their kinds from every slot of the sorted kinds; the
@@ -134,7 +141,7 @@ class Dealer:
             drawn = set(slots)
             left_over = [slot for slot in range(m, len(kinds)) if slot not in drawn]
             for slot, spare in zip(sorted(slot for slot in slots if slot < m), left_over):
-                units[pooled[slot]].type = kinds[spare]
+                s.own_unit(pooled[slot]).type = kinds[spare]
         for owner, tag, at_most in self.limits:
             if owner != self.seat:
                 _keep_within(twin, owner, tag, at_most, self.board, self.elsewhere, rng)
@@ -186,7 +193,8 @@ def _keep_within(game: Game, owner: int, tag: str, at_most: int, board: list[int
         partner = partners[i]
         partners[i] = partners[-1]
         partners.pop()
-        units[u].type, units[partner].type = units[partner].type, units[u].type
+        mine, theirs = units[u].type, units[partner].type
+        game.state.own_unit(u).type, game.state.own_unit(partner).type = theirs, mine
 
 
 _type_id = operator.attrgetter("id")

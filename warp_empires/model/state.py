@@ -188,7 +188,7 @@ class Unit:
 
     def copy(self) -> Unit:
         # Set slot by slot rather than through __init__: about a third quicker, and a search
-        # copies every chit of the game (War Hammer has over 300) thousands of times.
+        # copies every chit off the pools thousands of times.
         twin = _new_unit(Unit)
         twin.id = self.id
         twin.type = self.type
@@ -294,8 +294,12 @@ class GameState:
                     self._enter(u.owner, u.zone)
 
     def copy(self) -> GameState:
+        """An independent copy. The chits in the pools are shared with the copy rather than
+        copied (War Hammer has over 300 chits, most of them in pools, and a search copies
+        the state thousands of times a decision): a pooled chit is never changed in place,
+        and :meth:`own_unit` gives a state its own before it changes one."""
         return GameState(
-            units=[u.copy() for u in self.units],
+            units=[u if u.place == POOL else u.copy() for u in self.units],
             players=[p.copy() for p in self.players],
             zone_units=self.zone_units.copy(),
             zone_types=self.zone_types,  # shared until one side changes a zone's type
@@ -393,8 +397,16 @@ class GameState:
     # Rules change where a unit is, and who owns one on the board, only through these
     # methods: they keep ``zone_units`` and the ``occupied`` index in step.
 
-    def put_on_board(self, unit_id: int, seat: int, zone: int) -> None:
+    def own_unit(self, unit_id: int) -> Unit:
+        """The chit ``unit_id``, to change: one in a pool may be shared with copies of this
+        state (see :meth:`copy`), so this state first gets a copy of its own."""
         u = self.units[unit_id]
+        if u.place == POOL:
+            u = self.units[unit_id] = u.copy()
+        return u
+
+    def put_on_board(self, unit_id: int, seat: int, zone: int) -> None:
+        u = self.own_unit(unit_id)
         if u.place == BOARD:
             self.zone_units[u.zone].remove(unit_id)
             self._leave(u.owner, u.zone)
@@ -405,7 +417,7 @@ class GameState:
         self._enter(seat, zone)
 
     def return_to_pool(self, unit_id: int) -> None:
-        u = self.units[unit_id]
+        u = self.own_unit(unit_id)
         if u.place == BOARD:
             self.zone_units[u.zone].remove(unit_id)
             self._leave(u.owner, u.zone)
@@ -414,7 +426,7 @@ class GameState:
         u.place, u.owner, u.zone, u.moved = POOL, NOBODY, NOBODY, False
 
     def capture(self, unit_id: int, captor: int) -> None:
-        u = self.units[unit_id]
+        u = self.own_unit(unit_id)
         if u.place == BOARD:
             self.zone_units[u.zone].remove(unit_id)
             self._leave(u.owner, u.zone)
@@ -422,7 +434,7 @@ class GameState:
 
     def change_owner(self, unit_id: int, seat: int) -> None:
         """A unit on the board changes sides where it stands."""
-        u = self.units[unit_id]
+        u = self.own_unit(unit_id)
         if u.place == BOARD:
             self._leave(u.owner, u.zone)
             self._enter(seat, u.zone)

@@ -35,7 +35,7 @@ def draw_units(game: Game, seat: int, count: int) -> tuple[int, ...]:
     drawn = []
     for _ in range(min(count, len(pool))):
         unit = pool.pop(game.rng.randrange(len(pool)))
-        s.units[unit].place = OFFER
+        s.own_unit(unit).place = OFFER
         drawn.append(unit)
     return tuple(drawn)
 
