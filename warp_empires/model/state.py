@@ -406,23 +406,25 @@ class GameState:
         return u
 
     def put_on_board(self, unit_id: int, seat: int, zone: int) -> None:
-        u = self.own_unit(unit_id)
+        u = self.units[unit_id]
         if u.place == BOARD:
             self.zone_units[u.zone].remove(unit_id)
             self._leave(u.owner, u.zone)
         elif u.place == POOL:
             self.pools[u.pool].remove(unit_id)
+            u = self.units[unit_id] = u.copy()  # own_unit, written out: the pooled chit may be shared
         u.place, u.owner, u.zone = BOARD, seat, zone
         self.zone_units[zone].append(unit_id)
         self._enter(seat, zone)
 
     def return_to_pool(self, unit_id: int) -> None:
-        u = self.own_unit(unit_id)
+        u = self.units[unit_id]
+        if u.place == POOL:
+            return  # already there (a pooled chit may be shared: it is never changed in place)
         if u.place == BOARD:
             self.zone_units[u.zone].remove(unit_id)
             self._leave(u.owner, u.zone)
-        if u.place != POOL:
-            self.pools[u.pool].append(unit_id)
+        self.pools[u.pool].append(unit_id)
         u.place, u.owner, u.zone, u.moved = POOL, NOBODY, NOBODY, False
 
     def capture(self, unit_id: int, captor: int) -> None:
