@@ -23,10 +23,10 @@ from test_hidden_information import redeal
 from warp_empires import Game, GameSetup, Seat, saves
 from warp_empires.agents import GreedyAgent, MctsAgent, RandomAgent, make_agent
 from warp_empires.agents.determinize import Dealer, determinize
-from warp_empires.model.state import POOL
 from warp_empires.agents.evaluate import WEIGHTS, evaluate, weights_for
 from warp_empires.hookspecs import hookimpl
 from warp_empires.mapgen import generate_for_theme
+from warp_empires.model.state import POOL
 from warp_empires.plugins import make_manager
 from warp_empires.rulebook import SetupError
 
