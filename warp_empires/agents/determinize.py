@@ -95,7 +95,7 @@ class Dealer:
     """
 
     def __init__(self, game: Game, seat: int):
-        self.game, self.seat = game, seat
+        self.seat = seat
         self.limits = hidden_limits(game, seat)
         s = game.state
         units = s.units
