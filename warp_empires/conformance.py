@@ -2,8 +2,10 @@
 
 ``warp-empires module check`` runs this after the theme has loaded cleanly: seeded games
 between random players on generated maps, the engine's invariants checked after every
-decision, and a tally of what never happened (a card nobody could ever play, a unit type
-never bought, a zone type no map ever held, no game ever won outright).
+decision, a check now and then that playing on a copy of the game leaves the game itself as
+it was (the computer players look ahead on copies), and a tally of what never happened (a
+card nobody could ever play, a unit type never bought, a zone type no map ever held, no
+game ever won outright).
 
 >>> report = run("doctor_who", games=2, turn_limit=3)   # doctest: +SKIP
 >>> report.problems
@@ -18,9 +20,10 @@ from pathlib import Path
 
 import attrs
 
-from . import invariants
+from . import fingerprint, invariants
 from .agents import RandomAgent
 from .engine import Game, GameSetup, Seat
+from .model.state import BOARD, POOL
 from .plugins import make_manager
 from .rulebook import Rulebook
 
@@ -28,6 +31,10 @@ from .rulebook import Rulebook
 PLAY_KINDS = frozenset({"play_card", "battle_card", "reaction"})
 #: A game that asks this many questions without ending is reported as never ending.
 MAX_DECISIONS = 200_000
+#: Every this many decisions a copy of the game is played on, ...
+COPY_EVERY = 50
+#: ... for this many decisions, and the game itself must come out of it unchanged.
+COPY_DEPTH = 20
 
 
 @attrs.frozen
@@ -75,6 +82,11 @@ def run(
                 decision = game.pending
                 if decision.kind in PLAY_KINDS:
                     played.update(game.rules.cards[o.value].id for o in decision.options if o.id.startswith("card:"))
+                if game.decisions % COPY_EVERY == 0:
+                    changed = copy_leaks(game, game_seed + game.decisions)
+                    if changed:
+                        problems.append(f"{where}, decision {game.decisions + 1}: {changed}")
+                        break
                 game.decide(agents[decision.player].choose(game))
                 found = invariants.problems(game)
                 if found:
@@ -96,4 +108,42 @@ def run(
         never_playable=sorted(ct.name for ct in book.card_types.values() if ct.id not in played),
         never_bought=sorted(ut.name for ut in book.unit_types.values() if ut.name not in bought),
         zone_types_unseen=sorted(zt.name for zt in book.zone_types.values() if zt.id not in seen_zones),
+    )
+
+
+def copy_leaks(game: Game, seed: int) -> str | None:
+    """Play a copy of ``game`` on at random for :data:`COPY_DEPTH` decisions; say what of
+    ``game`` itself changed meanwhile, or ``None`` when nothing did.
+
+    A copy shares what no rule changes in place (the pooled chits, the zone types, the rules
+    data) and copies the rest, theme state included. A theme that changes a shared thing in
+    place, or keeps in its state a value the copy does not copy (a ``Counter``, an object
+    of its own), changes every game the computer players look ahead from.
+    """
+    before = fingerprint.parts(game)
+    twin = game.clone()
+    agent = RandomAgent(seed)
+    for _ in range(COPY_DEPTH):
+        if twin.pending is None:
+            break
+        twin.decide(agent.choose(twin))
+    after = fingerprint.parts(game)
+    if after == before:
+        return None
+    what = []
+    for name in before:
+        if before[name] == after[name]:
+            continue
+        if name == "units":
+            changed = next(i for i, (a, b) in enumerate(zip(before[name], after[name])) if a != b)
+            unit = game.state.units[changed]
+            where = "in a pool" if unit.place == POOL else "on the board" if unit.place == BOARD else "set aside"
+            what.append(f"unit {changed} ({unit.type.name}, {where})")
+        elif name == "themes":
+            what.append("the theme's own state")
+        else:
+            what.append(name.replace("_", " "))
+    return (
+        f"playing on a copy of the game changed the game itself ({', '.join(what)}); change pooled chits "
+        "only through the state's methods or state.own_unit, and keep only plain values in theme state (docs/authoring.md)"
     )

@@ -26,7 +26,7 @@ def digest(game: Game, version: int = VERSION) -> str:
     if version == 1:
         doc: Any = _version_1(game)
     elif version == 2:
-        doc = _version_2(game)
+        doc = parts(game)
     else:
         raise ValueError(f"unknown digest version {version!r}; this warp-empires knows 1 and 2")
     return hashlib.sha256(json.dumps(doc, separators=(",", ":")).encode()).hexdigest()[:16]
@@ -55,7 +55,9 @@ def _order(item: Any) -> str:
     return json.dumps(item, separators=(",", ":"))
 
 
-def _version_2(game: Game) -> dict[str, Any]:
+def parts(game: Game) -> dict[str, Any]:
+    """What the current digest covers, part by part, as plain data: two positions differ
+    where these differ (``module check`` names the parts a copy changed)."""
     s = game.state
     pending = game.pending
     return {

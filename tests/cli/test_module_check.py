@@ -126,3 +126,54 @@ def test_a_hook_that_raises_when_asked_for_data_is_a_problem_naming_its_line(tmp
     result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
     assert result.exit_code == 1
     assert result.output.splitlines()[1:] == [f"problem: {init}:{line}: the theme's code fails when asked for its data: ZeroDivisionError: division by zero"]
+
+
+
+MUSTER = "        s = game.state\n        for zone in s.controlled(self.seat):\n"  # the top of the muster phase, every turn
+
+
+def copy_problems(result) -> list[str]:
+    return [line for line in result.output.splitlines() if line.startswith("problem: ") and "playing on a copy" in line]
+
+
+def with_musters(folder, kind: str) -> None:
+    """A theme state counting each seat's muster phases, in a ``kind`` (dict or Counter)."""
+    edit(folder / "__init__.py", ("WALLS = 3\n", f"WALLS = 3\n\n\n@attrs.define\nclass Musters:\n    held: {kind} = attrs.Factory({kind})\n"),
+         ("import attrs\n", "import collections\n\nimport attrs\n"))
+
+
+def test_a_pooled_chit_changed_in_place_is_caught_where_a_copy_changed_the_game(tmp_path):
+    # Tiring the Militia still in the pool changes chits every copy of the game shares;
+    # a chit changed through state.own_unit (or after put_on_board) is the state's own.
+    tire = "        for u in game.state.pools.get(pool_key(game, self.seat), []):\n            game.state.units[u].moved = True\n"
+    folder = skirmish_copy(tmp_path, (MUSTER, tire + MUSTER))
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish", "--games", "2"])
+    assert result.exit_code == 1
+    found = copy_problems(result)
+    assert found, result.output
+    assert "(seed " in found[0] and ", decision " in found[0]
+    assert "playing on a copy of the game changed the game itself (unit " in found[0]
+    assert "(Militia, in a pool)" in found[0]
+    assert found[0].endswith("change pooled chits only through the state's methods or state.own_unit, "
+                             "and keep only plain values in theme state (docs/authoring.md)")
+
+
+def test_theme_state_a_copy_shares_is_caught(tmp_path):
+    # A Counter is not a plain dict, so copies of the game share it: what a look-ahead
+    # counts is counted in the real game too.
+    folder = skirmish_copy(tmp_path, (MUSTER, MUSTER.replace("        for", "        game.state.theme(Musters).held[self.seat] += 1\n        for")))
+    with_musters(folder, "collections.Counter")
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish", "--games", "2"])
+    assert result.exit_code == 1
+    found = copy_problems(result)
+    assert found and "changed the game itself (the theme's own state)" in found[0], result.output
+
+
+def test_a_theme_whose_copies_stay_apart_passes_the_copy_check(tmp_path):
+    # The same count in a plain dict: copies copy it, and the check finds nothing.
+    count = "        held = game.state.theme(Musters).held\n        held[self.seat] = held.get(self.seat, 0) + 1\n"
+    folder = skirmish_copy(tmp_path, (MUSTER, count + MUSTER))
+    with_musters(folder, "dict")
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    assert copy_problems(result) == []
