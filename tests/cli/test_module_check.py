@@ -28,7 +28,7 @@ def test_a_fresh_theme_passes(tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "napoleonic 0.1.0: loads cleanly (data files, cards, hooks and phases checked)."
-    assert lines[1].startswith("3 games, 0 won outright, ") and lines[1].endswith("the invariants held after every decision.")
+    assert lines[1].startswith("3 games, 0 won outright, ") and lines[1].endswith("the invariants held after every decision, and no copy played on changed its game.")
 
 
 def edit(path, *pairs: tuple[str, str], append: str = "") -> None:

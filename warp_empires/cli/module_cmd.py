@@ -46,7 +46,7 @@ def new_command(name: str, folder: str) -> None:
 def check_command(ctx: click.Context, name: str, games: int, seed: int, players: int, turn_limit: int, strict: bool) -> None:
     """Check the theme NAME: list every problem in its files and hooks (unknown keys, names
     that point at nothing, hooks misnamed or unmarked, numbers out of bounds), then play seeded games between random players with the engine's invariants
-    checked after every decision, and report what never happened. Exit code 1 on a problem."""
+    checked after every decision and copies of the games played on (they must leave the games as they were), and report what never happened. Exit code 1 on a problem."""
     from .. import conformance, themecheck
 
     paths = module_paths(ctx)
@@ -61,7 +61,7 @@ def check_command(ctx: click.Context, name: str, games: int, seed: int, players:
         raise click.BadParameter(f"{players} players, but {name} has {len(book.factions)} factions and each is played once", param_hint="--players")
     click.echo(f"{name} {book.info.version}: loads cleanly (data files, cards, hooks and phases checked).")
     report = conformance.run(name, games=games, seed=seed, players=players, turn_limit=turn_limit, module_paths=paths)
-    outcome = f"{len(report.problems)} problem(s):" if report.problems else "the invariants held after every decision."
+    outcome = f"{len(report.problems)} problem(s):" if report.problems else "the invariants held after every decision, and no copy played on changed its game."
     click.echo(f"{report.games} games, {report.victories} won outright, {report.decisions:,} decisions; {outcome}")
     for problem in report.problems:
         click.echo(f"problem: {problem}")
