@@ -49,6 +49,14 @@ def test_bad_map_file(tmp_path):
     one_line_error(result)
 
 
+def test_a_bad_map_file_is_refused_before_any_question(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"zones": [1, 2')
+    result = run(["play", "doctor_who", "--map", str(bad), "--saves", str(tmp_path)], "2\n")
+    assert result.exit_code == 1
+    assert str(bad) in one_line_error(result)  # the one line: no question was asked first
+
+
 def test_missing_save_file(tmp_path):
     result = run(["resume", str(tmp_path / "gone.json")])
     assert result.exit_code == 1

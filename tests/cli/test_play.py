@@ -9,6 +9,7 @@ import pytest
 
 from warp_empires import saves
 from warp_empires.cli import play_cmd
+from warp_empires.mapgen import mapfile
 
 from warp_empires import Seat
 
@@ -179,6 +180,24 @@ def test_missing_choices_are_asked_with_numbered_menus(tmp_path):
     assert setup["seats"][2]["agent"] == "ai:mcts"
     assert setup["seats"][0]["faction"] == "cybermen"
     assert setup["turn_limit"] == 5
+
+
+def test_a_map_file_that_cannot_be_read_is_asked_for_again(tmp_path):
+    good = tmp_path / "ours.json"
+    mapfile.save(small_map(2), good)
+    answers = lines(
+        "2", "", "Ann", "", "",  # two players: Ann (a person, suggested faction), the computer
+        "file",                  # which map: a map file
+        str(tmp_path / "nowhere.json"), str(good),
+        "3", "quit",             # turn limit, then leave at the first question of the game
+    )
+    result = run(["play", "doctor_who", "--seed", "4", "--saves", str(tmp_path)], answers)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert f"{tmp_path / 'nowhere.json'}" in out and "; give another map file." in out
+    assert out.count("Map file [map.json]:") == 2
+    setup = json.loads(latest_save(tmp_path).read_text())["setup"]
+    assert [z["name"] for z in setup["map"]["zones"]] == [z.name for z in small_map(2).zones]
 
 
 def test_a_seat_without_a_faction_is_asked_for_one(tmp_path):

@@ -198,13 +198,18 @@ def ask_seats(console: Console, book: Rulebook, rng: random.Random, think: float
     return name_computers(seats, book)
 
 
-def ask_map(console: Console, players: int) -> tuple[str | None, int]:
+def ask_map(console: Console, players: int) -> tuple[ZoneMap | None, int]:
+    """The map file read (asked again until one reads) or, for a random map, its zones."""
     items = [(size, f"a {size} random map ({max(zones, default_zones(players))} zones)") for size, zones in MAP_SIZES]
     items.append(("file", "a map file"))
     pick = menu(console, "Which map?", items, 0)
-    if pick == len(MAP_SIZES):
-        return ask_text(console, "Map file", "map.json"), 0
-    return None, max(MAP_SIZES[pick][1], default_zones(players))
+    if pick < len(MAP_SIZES):
+        return None, max(MAP_SIZES[pick][1], default_zones(players))
+    while True:
+        try:
+            return read_map(ask_text(console, "Map file", "map.json")), 0
+        except click.ClickException as exc:
+            console.print(f"{exc.message}; give another map file.", markup=False, highlight=False)
 
 
 def read_map(path: str) -> ZoneMap:
@@ -278,6 +283,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
     quick = not any((module, seat_specs, map_file, zones, seed is not None, turn_limit))  # --think alone keeps it quick
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     rng = random.Random(seed)
+    zone_map = read_map(map_file) if map_file else None  # a bad map file is refused before any question
     try:
         if quick:
             module = QUICK_MODULE
@@ -293,10 +299,11 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
             module = module or ask_module(console, paths)
             pm, book = rulebook(module, paths)
             seats = parse_seats(seat_specs, book, console, rng, think) if seat_specs else ask_seats(console, book, rng, think)
-            if not (map_file or zones):
-                map_file = default_map_file(pm, len(seats))  # the theme's own map, if it has one
-            if guided and not (map_file or zones):
-                map_file, zones = ask_map(console, len(seats))
+            if zone_map is None and not zones:
+                own_map = default_map_file(pm, len(seats))  # the theme's own map, if it has one
+                zone_map = read_map(own_map) if own_map else None
+            if guided and zone_map is None and not zones:
+                zone_map, zones = ask_map(console, len(seats))
             if guided and turn_limit is None:
                 asked = ask_number(console, "Turn limit in rounds", DEFAULT_ROUNDS, 1, limits.MAX_ROUNDS, none_word="none")
                 turn_limit = NO_LIMIT if asked is None else asked
@@ -306,9 +313,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
             turn_limit = None
     except InputEnded:
         raise click.ClickException("input ended before the game was set up; no game started") from None
-    if map_file:
-        zone_map = read_map(map_file)
-    else:
+    if zone_map is None:
         zone_map = (random_zone_map(pm, zones or default_zones(len(seats)), len(seats), seed, fair=False) if any_map
                     else make_random_map(pm, zones or default_zones(len(seats)), len(seats), seed))
     saves.check_map_fits(zone_map)
