@@ -23,6 +23,7 @@ import attrs
 from . import fingerprint, invariants
 from .agents import RandomAgent
 from .engine import Game, GameSetup, Seat
+from .model.data import CardType
 from .model.state import BOARD, POOL
 from .plugins import make_manager
 from .rulebook import Rulebook
@@ -66,6 +67,7 @@ def run(
     bought: set[str] = set()
     seen_zones: set[str] = set()
     problems: list[str] = []
+    fought: set[str] = set()  # the kinds of battle fought (a theme's own, e.g. "space")
     victories = decisions = 0
     factions = list(book.factions)
     for number in range(1, games + 1):
@@ -100,15 +102,24 @@ def run(
         decisions += game.decisions
         victories += any(e.kind == "game_over" and e.data.get("reason") == "victory" for e in game.events)
         bought.update(e.revealed().data["unit"] for e in game.events if e.kind == "unit_bought")
+        fought.update(e.data["battle_kind"] for e in game.events if e.kind == "battle_started")
     return Report(
         games=games,
         victories=victories,
         decisions=decisions,
         problems=problems,
-        never_playable=sorted(ct.name for ct in book.card_types.values() if ct.id not in played),
+        never_playable=sorted(_why_never(ct, fought) for ct in book.card_types.values() if ct.id not in played),
         never_bought=sorted(ut.name for ut in book.unit_types.values() if ut.name not in bought),
         zone_types_unseen=sorted(zt.name for zt in book.zone_types.values() if zt.id not in seen_zones),
     )
+
+
+def _why_never(card: CardType, fought: set[str]) -> str:
+    """The card's name, and the kind of battle it waits for when no game fought one."""
+    kind = card.params.get("battle")
+    if kind and kind not in fought:
+        return f"{card.name} (no {kind} battle in any game)"
+    return card.name
 
 
 def copy_leaks(game: Game, seed: int) -> str | None:

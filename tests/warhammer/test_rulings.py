@@ -12,6 +12,8 @@ The Orks (seat 0) attack in their own turn; the Tyranids or the Imperium (seat 1
 from __future__ import annotations
 
 from warp_empires import Game, GameSetup, Seat, ZoneMap
+from warp_empires.cli import render
+from warp_empires.cli.narrate import log_lines, zone as zone_words
 from warp_empires.plugins import make_manager
 from warp_empires.rulesref import gather
 from warp_empires.testing import events, option_ids
@@ -195,3 +197,19 @@ def test_w2_more_than_four_fifths_of_the_planets_wins_at_the_end_of_the_turn():
     end_turn(game)
     assert game.is_over and game.winner == 0
     assert events(game, "game_over")[-1]["reason"] == "victory"
+
+
+def test_the_log_says_which_kind_of_battle_was_fought():
+    # The engine's own battle lines name the theme's kind of battle, as the theme's lines do.
+    game = battle(["ork_warship", "warboss", "bad_moonz_ork_boyz"], ["dark_prowler"], zone=VOID)
+    end_turn(game)
+    landing = battle(["ork_warship", "bad_moonz_ork_boyz"], ["genestealers"], zone=PISCINA, control={PISCINA: 1})
+    end_turn(landing, {**PASSIVE, "bombard": 0})
+    space = [line.strip() for line, _ in log_lines(game, game.events, 1) if "battle" in line.lower()]
+    ground = [line.strip() for line, _ in log_lines(landing, landing.events, 1) if "battle" in line.lower()]
+    void, piscina = zone_words(game, VOID), zone_words(game, PISCINA)
+    assert space[1:] == [f"Space battle in {void}: Orks attacks Foe",
+                         f"Space battle in {void}: Orks 9 (units 4, leader +5) against Foe 8 (units 8); Orks wins"]
+    assert ground[1:] == [f"Ground battle in {piscina}: Orks attacks Foe",
+                          f"Ground battle in {piscina}: Orks 2 (units 2) against Foe 3 (units 3); Foe wins"]
+    assert render.battle_panel(game, events(game, "battle")[0], 1).title == f"Space battle in {void}"

@@ -29,6 +29,12 @@ def zone(game: Game, z: Any) -> str:
     return str(z)
 
 
+def battle_words(kind: str) -> str:
+    """What a battle of ``kind`` is called: "Battle", or "Space battle" where a theme fights
+    battles of several kinds."""
+    return f"{kind.replace('_', ' ').capitalize()} battle" if kind else "Battle"
+
+
 def _names(items: Iterable[str]) -> str:
     return ", ".join(items) or "nothing"
 
@@ -81,10 +87,10 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "move_undone":
         return f"{p} sent {d['count']} unit(s) back from {zone(game, d['frm'])} to {zone(game, d['to'])}"
     if k == "battle_started":
-        return f"Battle in {zone(game, d['zone'])}: {who(game, d['attacker'])} attacks {who(game, d['defender'])}"
+        return f"{battle_words(d.get('battle_kind', ''))} in {zone(game, d['zone'])}: {who(game, d['attacker'])} attacks {who(game, d['defender'])}"
     if k == "battle":
         a, b = d["attacker"], d["defender"]
-        return f"Battle in {zone(game, d['zone'])}: {_force(game, a)} against {_force(game, b)}; {who(game, d['winner'])} wins"
+        return f"{battle_words(d.get('battle_kind', ''))} in {zone(game, d['zone'])}: {_force(game, a)} against {_force(game, b)}; {who(game, d['winner'])} wins"
     if k == "unit_lost":
         return f"{p} lost {_unit(d)} in {zone(game, d['zone'])}"
     if k == "leader_captured":

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..rules.triggers import CardPlayed, DieRolled, MoveMade
 from ..zonemap import ZoneMap
-from .narrate import who, zone
+from .narrate import battle_words, who, zone
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -202,7 +202,7 @@ def battle_panel(game: Game, report: dict, seat: int | None, result: int | None 
         parts.append(Text.assemble(name_text(game, result), " wins the battle (a tie goes to the defender)"))
     else:
         parts.append(Text("The higher force wins; a tie goes to the defender.", style="dim"))
-    return Panel(Group(*parts), title=f"Battle in {zone(game, z)}", title_align="left")
+    return Panel(Group(*parts), title=f"{battle_words(report.get('battle_kind', ''))} in {zone(game, z)}", title_align="left")
 
 
 def last_battle(game: Game, z: int) -> dict | None:

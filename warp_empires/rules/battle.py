@@ -185,7 +185,7 @@ class StartBattle(Step):
             self.zone, self.attacker, self.defender, {self.attacker: [], self.defender: []}, units=self.units,
             kind=self.kind, force=dict(self.force), no_bonus=frozenset(self.no_bonus), loss_order=dict(self.loss_order),
         )
-        game.emit("battle_started", zone=self.zone, attacker=self.attacker, defender=self.defender)
+        game.emit("battle_started", zone=self.zone, attacker=self.attacker, defender=self.defender, battle_kind=self.kind)
         return None
 
 
@@ -256,7 +256,7 @@ def side_force(game: Game, battle: Battle, seat: int) -> tuple[int, list[Modifie
 
 
 def force_report(game: Game, battle: Battle) -> dict:
-    out = {"zone": battle.zone}
+    out: dict = {"zone": battle.zone, "battle_kind": battle.kind}
     for role, seat in (("attacker", battle.attacker), ("defender", battle.defender)):
         total, parts = side_force(game, battle, seat)
         out[role] = {"seat": seat, "force": total, "parts": [tuple(p) for p in parts]}
