@@ -1,23 +1,61 @@
-"""The ``warp-empires`` command."""
+"""The ``warp-empires`` command.
+
+Each command's module is imported only when that command runs (or shows its own help):
+``warp-empires --help`` lists them from :data:`COMMANDS` without loading the engine, the
+terminal library or any theme, so it answers at once.
+"""
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
 import click
 
 from .. import __version__
-from .map_cmd import map_group
-from .module_cmd import module_group
-from .modules_cmd import modules_command
-from .odds_cmd import odds_command
-from .play_cmd import play_command, replay_command, resume_command
-from .rules_cmd import rules_command
-from .simulate_cmd import simulate_command
+
+#: name -> (module in this package, the click command in it, its line in ``--help``), in
+#: the order ``--help`` lists them.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "play": ("play_cmd", "play_command", "Play a game at this terminal: people and computer players mixed."),
+    "resume": ("play_cmd", "resume_command", "Carry on a saved game where it stopped."),
+    "replay": ("replay_view", "replay_command", "Step through a saved game, or print it whole."),
+    "simulate": ("simulate_cmd", "simulate_command", "Play many games between computer players and sum up who wins."),
+    "odds": ("odds_cmd", "odds_command", "The chances of a battle: who holds the zone, and the units lost."),
+    "rules": ("rules_cmd", "rules_command", "The rules reference of a theme: units, factions, cards, zones."),
+    "map": ("map_cmd", "map_group", "Generate, show, check and import territory maps."),
+    "modules": ("modules_cmd", "modules_command", "List the installed theme modules and any that failed to load."),
+    "module": ("module_cmd", "module_group", "Make and check theme modules."),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Commands(click.Group):
+    """A group that imports a command's module when the command is called for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        entry = COMMANDS.get(name)
+        if entry is None:
+            return None
+        module, attribute, _ = entry
+        return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in COMMANDS and not args[0].startswith("-"):
+            from ..model.loading import did_you_mean
+
+            ctx.fail(f"no command {args[0]!r}{did_you_mean(args[0], COMMANDS)}; the commands are {', '.join(COMMANDS)}")
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, line) for name, (_, _, line) in COMMANDS.items()])
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--module-path", "module_paths", multiple=True, type=click.Path(exists=True, file_okay=False),
     help="A folder holding a theme module (or several) to load without installing it. Repeatable.",
@@ -27,10 +65,6 @@ from .simulate_cmd import simulate_command
 def cli(ctx: click.Context, module_paths: tuple[str, ...]) -> None:
     """Play, simulate and build maps for Warp Empires games."""
     ctx.obj = {"module_paths": module_paths}
-
-
-for command in (play_command, resume_command, replay_command, simulate_command, odds_command, map_group, rules_command, modules_command, module_group):
-    cli.add_command(command)
 
 
 def main() -> None:
