@@ -51,7 +51,7 @@ def test_the_help_screen_loads_no_engine_no_theme_and_no_terminal_library():
     loaded = modules_after_help()
     assert {"warp_empires", "warp_empires.cli.main", "click"} <= loaded
     assert not {m for m in loaded if m.startswith(("warp_empires.engine", "warp_empires.rules", "warp_modules", "rich", "pluggy"))}
-    assert not {m for m in loaded if m.startswith("warp_empires.cli.") and m != "warp_empires.cli.main"}
+    assert {m for m in loaded if m.startswith("warp_empires.cli.")} == {"warp_empires.cli.main", "warp_empires.cli.groups"}
 
 
 def test_every_command_listed_loads_when_called_for():
@@ -68,6 +68,12 @@ def test_a_mistyped_command_names_the_nearest_and_every_command():
         "Error: no command 'plya' (did you mean 'play'?); the commands are "
         "play, resume, replay, simulate, odds, rules, map, modules, module"
     )
+    inner = run(["map", "gnerate"])
+    assert inner.exit_code == 2
+    assert inner.output.splitlines()[-1] == (
+        "Error: no command 'gnerate' (did you mean 'generate'?); the commands are build, check, generate, import, show"
+    )
+    assert run(["module", "zzz"]).output.splitlines()[-1] == "Error: no command 'zzz'; the commands are check, new"
 
 
 def test_the_public_names_load_from_the_package_when_first_used():

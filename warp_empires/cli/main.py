@@ -14,6 +14,7 @@ import sys
 import click
 
 from .. import __version__
+from .groups import Group
 
 #: name -> (module in this package, the click command in it, its line in ``--help``), in
 #: the order ``--help`` lists them.
@@ -30,8 +31,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-class Commands(click.Group):
-    """A group that imports a command's module when the command is called for."""
+class Commands(Group):
+    """The commands of ``warp-empires``, each imported when it is called for."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
@@ -42,13 +43,6 @@ class Commands(click.Group):
             return None
         module, attribute, _ = entry
         return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
-
-    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
-        if args and args[0] not in COMMANDS and not args[0].startswith("-"):
-            from ..model.loading import did_you_mean
-
-            ctx.fail(f"no command {args[0]!r}{did_you_mean(args[0], COMMANDS)}; the commands are {', '.join(COMMANDS)}")
-        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with formatter.section("Commands"):

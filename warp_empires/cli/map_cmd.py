@@ -13,6 +13,7 @@ from rich.console import Console
 
 from ..zonemap import ZoneMap
 from .common import friendly
+from .groups import Group
 
 if TYPE_CHECKING:
     from ..mapgen import MapTheme
@@ -78,7 +79,7 @@ def _draw(zone_map: ZoneMap, zone_types, svg: str | None, png: str | None) -> No
         click.echo(f"wrote {png}")
 
 
-@click.group("map", context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("map", cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 def map_group() -> None:
     """Generate, show, check and import territory maps."""
 

@@ -8,9 +8,10 @@ import click
 from .. import limits
 from ..scaffold import create, package_name
 from .common import friendly, module_paths, rulebook
+from .groups import Group
 
 
-@click.group("module")
+@click.group("module", cls=Group)
 def module_group() -> None:
     """Make and check theme modules."""
 
