@@ -98,6 +98,27 @@ def test_help_map_hand_zone_and_log(tmp_path):
     assert "Turn 1 (round 1): Ann" in out
 
 
+def test_a_big_board_opens_with_the_zones_that_matter_and_map_all_lists_every_zone(tmp_path):
+    # The city states' own map has 263 zones, 52 of them cities (two home cities and 50
+    # minor ones, each earning its rolled income); every unit starts in a home city. Listed
+    # whole, the board was some 500 lines of mostly empty sea before the first question.
+    sea = "Thermaic Gulf 1"
+    seats = ["--seat", "Ann:athens", "--seat", "ai:random:sparta", "--seed", "3", "--saves", str(tmp_path)]
+    result = run(["play", "classical_city_states", *seats], lines("done", "map", "map all", "quit"))
+    out = result.output
+    assert result.exit_code == 0, out
+    boards = out.split("The board")[1:]  # at the start, then after `map` and `map all`
+    assert len(boards) == 3, out
+    for part in boards[:2]:
+        assert part.startswith(": 52 of 263 zones, those that earn gold, are held or have units on them (`map all` lists every zone)")
+        assert "Athens" in part and "Sparta" in part and "Potidaea" in part and sea not in part
+    assert not boards[2].startswith(":") and sea in boards[2] and "Mount Olympus" in boards[2]
+
+    replay = run(["replay", "--step", str(latest_save(tmp_path))], "map\nmap all\nq\n")
+    assert "52 of 263 zones" in replay.output and sea in replay.output.partition("52 of 263 zones")[2]
+    assert "map (map all: every zone)" not in replay.output  # both were understood
+
+
 def test_undo_takes_back_only_what_revealed_nothing(tmp_path):
     answers = lines("2", "undo", "undo", "done", "undo", "quit")
     result = run(ANN_VS_AI + ["--saves", str(tmp_path)], answers)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.state import ZoneUnits
 from ..rules import move, recruit
 from .narrate import who, zone
-from .render import trigger_text
+from .render import BOARD_IN_FULL, trigger_text
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -66,7 +66,8 @@ def commands(game: Game, can_undo: bool) -> list[tuple[str, str]]:
         ("N or CODE", f"answer: an option number, or a zone or unit code such as {code} or U12; where several are asked for, "
          "several answers separated by spaces, e.g. 7 2 9"),
         ("help", "this help"),
-        ("map", f"the board: zones, their neighbours, owners and the stacks you can see; `map --svg FILE` draws it"),
+        ("map", "the board: zones, their neighbours, owners and the stacks you can see (on a board of more than "
+         f"{BOARD_IN_FULL} zones, those that earn, are held or have units; `map all` lists every zone); `map --svg FILE` draws it"),
         ("hand", "your cards and what they do"),
         ("zone CODE", f"one zone in detail: type, borders, stacks (e.g. zone {code})"),
         ("odds CODE", "your chances in the battle moving there (or fighting there) would start"),

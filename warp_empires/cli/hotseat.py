@@ -360,7 +360,7 @@ class Hotseat:
             if rest.startswith("--svg"):
                 self.svg(seat, rest[len("--svg"):].strip())
                 return True
-            console.print(render.board_table(game, seat))
+            console.print(render.board_table(game, seat, every=rest.lower() == "all"))
             console.print(render.options_table(game, decision))
         elif word == "hand":
             console.print(render.hand_table(game, seat))

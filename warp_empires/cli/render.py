@@ -125,15 +125,31 @@ def stacks_text(game: Game, zone_view: dict, seat: int | None) -> Text:
     return out
 
 
-def board_table(game: Game, seat: int | None) -> Table:
-    """Every zone: code, name, type, revenue, control marker and the stacks ``seat`` may see."""
+#: Boards of more zones than this are shown in part unless every zone is asked for: a
+#: 263-zone map listed in full is some 500 lines, mostly empty sea.
+BOARD_IN_FULL = 60
+
+
+def board_table(game: Game, seat: int | None, every: bool = False) -> Table:
+    """The zones: code, name, type, revenue, control marker and the stacks ``seat`` may see.
+
+    A board of more than :data:`BOARD_IN_FULL` zones lists only the zones that earn
+    revenue, are held by someone or have units on them, unless ``every`` is true.
+    """
     view = game.view_for(seat)
-    table = Table(title="The board", title_justify="left")
+    zones = view["zones"]
+    if not every and len(zones) > BOARD_IN_FULL:
+        shown = [z for z in zones if z["revenue"] > 0 or z["control"] >= 0 or z["stacks"]]
+        title = (f"The board: {len(shown)} of {len(zones)} zones, those that earn {game.rules.text.currency}, "
+                 "are held or have units on them (`map all` lists every zone)")
+    else:
+        shown, title = zones, "The board"
+    table = Table(title=title, title_justify="left")
     for col, justify in (("code", "left"), ("zone", "left"), ("type", "left"), (game.rules.text.currency, "right"), ("control", "left"),
                          ("neighbours", "left"), ("stacks", "left")):
         table.add_column(col, justify=justify)
     codes = game.board.codes
-    for z in view["zones"]:
+    for z in shown:
         control = name_text(game, z["control"]) if z["control"] >= 0 else Text("-", style="dim")
         near = " ".join(codes[n] for n in game.board.adjacency[z["id"]])
         table.add_row(z["code"], z["name"], z["type"], str(z["revenue"]), control, near, stacks_text(game, z, seat))
