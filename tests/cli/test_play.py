@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -60,6 +61,8 @@ def test_a_whole_game_against_the_computer(tmp_path):
     assert "passes through a zone holding enemy units (Enemy (ENE))" in out
     assert "Void One (VO1) is in reach" in out
     assert re.search(r"Ann moved 1 unit\(s\) \([A-Za-z ]+\) from Home \(HOM\) to Void Two \(VO2\)", out)
+    # A card played is said once: played, not discarded as well (B2).
+    assert "Ann played Space Travel" in out and "Ann discarded Space Travel" not in out
     # The computer's turns are summarised; the end gives the result and where the save is.
     assert "Since your last turn, Ann" in out and "Turn 2 (round 1): Cybermen AI" in out
     path = latest_save(tmp_path)
@@ -118,6 +121,30 @@ def test_a_big_board_opens_with_the_zones_that_matter_and_map_all_lists_every_zo
     assert "52 of 263 zones" in replay.output and sea in replay.output.partition("52 of 263 zones")[2]
     assert "map (map all: every zone)" not in replay.output  # both were understood
 
+
+#: War Hammer, seed 4: Ann (Imperium) moves first and, holding 10 cards after the draw, must
+#: discard 3 to the hand limit of 7 (options 1, 2 and 7: Operational, Strategic and another
+#: Strategic Move; 3 and 4: Tactical Move and Fighter Escort).
+STARMAP = str(Path(__file__).resolve().parents[2] / "maps" / "warhammer_starmap.json")
+WH_ANN = ["play", "warhammer_space", "--seat", "Ann:imperium", "--seat", "ai:random:orks", "--seed", "4", "--turn-limit", "2", "--map", STARMAP]
+
+
+def test_several_picks_may_come_a_few_at_a_time(tmp_path):
+    result = run(WH_ANN + ["--saves", str(tmp_path)], lines("done", "1", "1", "7,2", "quit"))
+    out = result.output
+    assert "Hand limit 7: discard 3 (pick 3)" in out
+    assert "Chosen so far: Operational Move; pick 2 more, or type clear to start again." in out
+    assert "Operational Move is picked already: each option may be picked once." in out
+    assert out.count("Ann discarded Strategic Move") == 2 and out.count("Ann discarded Operational Move") == 1
+    assert "Move phase: play a card or pass" in out
+
+
+def test_clear_starts_the_picks_again(tmp_path):
+    result = run(WH_ANN + ["--saves", str(tmp_path)], lines("done", "1", "clear", "2 3 4", "quit"))
+    out = result.output
+    assert "Nothing chosen: pick 3." in out
+    assert "Ann discarded Operational Move" not in out
+    assert "Ann discarded Strategic Move" in out and "Ann discarded Tactical Move" in out and "Ann discarded Fighter Escort" in out
 
 def test_undo_takes_back_only_what_revealed_nothing(tmp_path):
     answers = lines("2", "undo", "undo", "done", "undo", "quit")

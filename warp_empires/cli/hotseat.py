@@ -24,7 +24,7 @@ from ..engine import Game
 from . import lookup, render
 from .explain import commands, describe_choice, help_lines, unit_code, why_not, why_option
 from .narrate import describe, log_lines, summary
-from .prompts import BadAnswer, InputEnded, ask, parse_answer, read_line, whole_number
+from .prompts import BadAnswer, InputEnded, ask, parse_answer, parse_picks, read_line, whole_number
 from .windows import EVENT_WINDOWS, Windows
 
 #: Events that bring something new to light, with how ``undo`` names them: a choice
@@ -170,11 +170,16 @@ class Hotseat:
         self.show_news(seat)
         self.console.print(render.decision_view(game, decision))
         n = len(decision.options)
-        hint = f"1-{n}" if decision.count == 1 else f"{decision.count} of 1-{n}"
+        chosen: list[int] = []  # the picks so far of a decision asking for several
         while True:
+            hint = f"1-{n}" if decision.count == 1 else f"{decision.count - len(chosen)}{' more' if chosen else ''} of 1-{n}"
             text = ask(self.console, f"{game.state.players[seat].name} ({hint}, help)> ").strip()
             if not text:
                 self.say("Type an option number, or help.")
+                continue
+            if decision.count > 1 and text.lower() == "clear":
+                chosen = []
+                self.say(f"Nothing chosen: pick {decision.count}.")
                 continue
             if self.command(seat, decision, text):
                 if self.game.pending is not decision:
@@ -186,9 +191,17 @@ class Hotseat:
                     return
                 continue
             try:
-                choice = parse_answer(game, decision, text)
+                choice = parse_answer(game, decision, text) if decision.count == 1 else parse_picks(game, decision, text, chosen)
             except BadAnswer as exc:
                 self.say(str(exc))
+                continue
+            if decision.count > 1 and len(choice) != decision.count:
+                # Picks may come a few at a time: keep them until there are enough.
+                if len(choice) > decision.count:
+                    self.say(f"That makes {len(choice)}: pick exactly {decision.count}." + self.so_far(decision, chosen))
+                    continue
+                chosen = choice
+                self.say(self.so_far(decision, chosen).strip())
                 continue
             try:
                 self.decide(seat, choice, person=True, label=describe_choice(decision, choice))
@@ -196,6 +209,14 @@ class Hotseat:
                 self.say(str(exc))
                 continue
             return
+
+    @staticmethod
+    def so_far(decision: Any, chosen: list[int]) -> str:
+        if not chosen:
+            return ""
+        names = ", ".join(decision.options[i].label for i in chosen)
+        more = decision.count - len(chosen)
+        return f" Chosen so far: {names}; pick {more} more, or type clear to start again."
 
     def ask_passed_over(self, decision: Any) -> None:
         """Pass the device to each person the rules did not ask, before ``decision``, whether

@@ -157,10 +157,19 @@ def parse_answer(game: Game, decision: Decision, text: str) -> Any:
             raise BadAnswer(f"this question takes one answer and you gave {len(tokens)} ({' '.join(tokens)}): "
                             f"type one number from 1 to {len(decision.options)}.")
         return _one(game, decision, text)
-    tokens = [t for t in re.split(r"[,\s]+", text) if t]
-    picked = [_one(game, decision, t) for t in tokens]
-    if len(set(picked)) != len(picked):
-        raise BadAnswer("each option may be picked once.")
+    picked = parse_picks(game, decision, text)
     if len(picked) != decision.count:
         raise BadAnswer(f"pick exactly {decision.count} different options (you gave {len(picked)}), separated by spaces or commas.")
+    return picked
+
+
+def parse_picks(game: Game, decision: Decision, text: str, already: list[int] = ()) -> list[int]:
+    """``already`` and the options named in ``text``, for a decision asking for several
+    (0-based indices, in the order given); each option may be named once."""
+    picked = list(already)
+    for token in (t for t in re.split(r"[,\s]+", text) if t):
+        index = _one(game, decision, token)
+        if index in picked:
+            raise BadAnswer(f"{decision.options[index].label} is picked already: each option may be picked once.")
+        picked.append(index)
     return picked

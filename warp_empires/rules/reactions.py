@@ -15,7 +15,6 @@ import attrs
 
 from ..decisions import Decision, Option
 from ..step import Step
-from .cards import discard_card
 from .triggers import WHAT_HAPPENED, CardPlayed, DieRolled, Trigger
 
 if TYPE_CHECKING:
@@ -94,7 +93,10 @@ class PlayCard(Step):
 
     def _commit(self, game: Game, target: Any, label: str | None) -> None:
         s = game.state
-        discard_card(game, self.seat, self.card)
+        # A played card goes to the discard pile (B2) under its own event, card_played: a
+        # card_discarded as well had every log say "Ann discarded Surprise" before "Ann played Surprise".
+        s.players[self.seat].hand.remove(self.card)
+        s.discard.append(self.card)
         play = s.next_play
         s.next_play += 1
         game.emit("card_played", player=self.seat, card=game.rules.card_names[self.card], target=label, play=play)
