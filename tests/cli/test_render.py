@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from warp_empires import Seat
+from warp_empires.decisions import Option
 from warp_empires.cli import render
 from warp_empires.rules.battle import Battle, Modifier, force_report
 
@@ -89,3 +90,14 @@ def test_the_final_table():
     bob = next(line for line in text.splitlines() if "Bob" in line)
     assert "Daleks" in ann and "2" in ann and "3 EP" in ann
     assert "Cybermen" in bob and "3" in bob
+
+
+def test_options_alike_say_their_text_once():
+    game = two_players()
+    cards = [give(game, 0, "space_travel"), give(game, 0, "space_travel"), give(game, 0, "surprise_attack")]
+    options = [Option(f"card:{c}", f"Discard {game.card_name(c)}", c) for c in cards]
+    text = shown(render.options_table(game, game.ask(0, "discard", "Discard a card?", options)))
+    lines = text.splitlines()
+    assert "Move one stack." in lines[0]
+    assert lines[1].rstrip().endswith("as above") and "Move one stack." not in lines[1]
+    assert "Force +10" in lines[2]  # another card says its own text

@@ -352,11 +352,16 @@ def options_table(game: Game, decision: Decision) -> Table:
     table.add_column()
     table.add_column(style="dim")
     table.add_column(style="dim")
+    above = ("", "")
     for i, option in enumerate(decision.options, 1):
         label = option.label
         if option.id == "go" and decision.kind == "choose_units":
             label += ": " + ", ".join(game.unit_label(u) for u in chosen_units(game, decision))
-        table.add_row(str(i), label, code_of(game, option.id), option_detail(game, decision, option.id, option.value))
+        detail = option_detail(game, decision, option.id, option.value)
+        # Four Armies of a stack, or three copies of a card, say their text once.
+        shown = "as above" if detail and (label, detail) == above else detail
+        above = (label, detail)
+        table.add_row(str(i), label, code_of(game, option.id), shown)
     return table
 
 
