@@ -61,6 +61,7 @@ def test_a_whole_game_against_the_computer(tmp_path):
     assert "passes through a zone holding enemy units (Enemy (ENE))" in out
     assert "Void One (VO1) is in reach" in out
     assert re.search(r"Ann moved 1 unit\(s\) \([A-Za-z ]+\) from Home \(HOM\) to Void Two \(VO2\)", out)
+    assert re.search(r"Chosen so far: [A-Za-z ]+ \(F\d+\)\n", out)  # the unit picked before `go`
     # A card played is said once: played, not discarded as well (B2).
     assert "Ann played Space Travel" in out and "Ann discarded Space Travel" not in out
     # The computer's turns are summarised; the end gives the result and where the save is.
@@ -145,6 +146,18 @@ def test_clear_starts_the_picks_again(tmp_path):
     assert "Nothing chosen: pick 3." in out
     assert "Ann discarded Operational Move" not in out
     assert "Ann discarded Strategic Move" in out and "Ann discarded Tactical Move" in out and "Ann discarded Fighter Escort" in out
+
+
+def test_a_group_that_cannot_move_yet_says_what_is_chosen_and_why_there_is_no_way_on(tmp_path):
+    # The city states, seed 3: Ann keeps her cards, buys nothing, takes no diplomacy roll and
+    # plays no card; then from Athens she names two Armies and the Transport, which carries one.
+    seats = ["--seat", "Ann:athens", "--seat", "ai:random:sparta", "--seed", "3", "--saves", str(tmp_path)]
+    result = run(["play", "classical_city_states", *seats], lines("done", "done", "1", "1", "pass", "2", "2 3 10", "quit"))
+    out = result.output
+    assert ("Chosen so far: Army (F2), Army (F2), Transport (F0). They cannot move as they are: add the units they need, "
+            "or move nothing from here.") in out
+    question = out.rpartition("Which units leave Athens?")[2]
+    assert "Move nothing from here" in question and "Move the units chosen so far" not in question
 
 def test_undo_takes_back_only_what_revealed_nothing(tmp_path):
     answers = lines("2", "undo", "undo", "done", "undo", "quit")
