@@ -123,6 +123,7 @@ def test_odds_command_json_and_cards_dealt():
 
 @pytest.mark.parametrize("args, message", [
     (["--attacker", "daleks:dalek", "--defender", "cybermen:scouts"], "the Daleks have no unit 'dalek'; they field: scouts, patrols"),
+    (["--attacker", "daleks:scuots", "--defender", "cybermen:scouts"], "the Daleks have no unit 'scuots' (did you mean 'scouts'?); they field"),
     (["--attacker", "daleks", "--defender", "cybermen:scouts"], "write FACTION:UNIT,UNIT,... (e.g. earth_empire:scouts,patrols)"),
     (["--attacker", "daleks:scouts", "--defender", "cybermen:scouts", "--zone-type", "swamp"], "'swamp' is not a zone type of doctor_who"),
 ])

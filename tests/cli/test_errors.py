@@ -29,6 +29,11 @@ def test_unknown_faction_names_the_choices(tmp_path):
     assert "unknown faction 'klingons'" in line and "daleks" in line
 
 
+def test_a_mistyped_faction_names_the_nearest(tmp_path):
+    result = run(["play", "doctor_who", "--seat", "Ann:dalek", "--seat", "ai:random:cybermen", "--saves", str(tmp_path)])
+    assert "unknown faction 'dalek' for seat 1 (Ann) (did you mean 'daleks'?); choose one of:" in one_line_error(result)
+
+
 def test_unknown_computer_player(tmp_path):
     result = run(["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "ai:genius:cybermen", "--saves", str(tmp_path)])
     assert result.exit_code == 1

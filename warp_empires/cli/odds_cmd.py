@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import click
 from rich.console import Console
 
+from ..model.loading import did_you_mean
 from ..rulebook import Rulebook
 from .common import friendly, module_paths, rulebook
 from .play_cmd import find_faction
@@ -23,7 +24,8 @@ def find_unit(book: Rulebook, faction: str, text: str) -> str:
         if key in (t.id.lower(), t.name.lower().replace(" ", "_").replace("-", "_")):
             return t.id
     names = ", ".join(t.id for t in fielded)
-    raise click.ClickException(f"the {book.factions[faction].name} have no unit {text.strip()!r}; they field: {names}")
+    hint = did_you_mean(key, [t.id for t in fielded])
+    raise click.ClickException(f"the {book.factions[faction].name} have no unit {text.strip()!r}{hint}; they field: {names}")
 
 
 def parse_side(book: Rulebook, spec: str, role: str) -> tuple[str, list[str]]:

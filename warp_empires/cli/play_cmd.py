@@ -20,6 +20,7 @@ from rich.console import Console
 from .. import limits, saves
 from ..agents import DEFAULT_AGENT, make_agent
 from ..engine import Game, GameSetup, Seat
+from ..model.loading import did_you_mean
 from ..plugins import discover
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
@@ -69,7 +70,7 @@ def find_faction(book: Rulebook, text: str, who: str) -> str:
     for fid, faction in book.factions.items():
         if key in (fid.lower(), faction.name.lower().replace(" ", "_").replace("-", "_")):
             return fid
-    raise click.ClickException(f"unknown faction {text!r} for {who}; choose one of: {', '.join(book.factions)}")
+    raise click.ClickException(f"unknown faction {text!r} for {who}{did_you_mean(key, book.factions)}; choose one of: {', '.join(book.factions)}")
 
 
 def with_think(agent: str, think: float | None) -> str:
