@@ -163,7 +163,7 @@ def parse_answer(game: Game, decision: Decision, text: str) -> Any:
     return picked
 
 
-def parse_picks(game: Game, decision: Decision, text: str, already: list[int] = ()) -> list[int]:
+def parse_picks(game: Game, decision: Decision, text: str, already: Sequence[int] = ()) -> list[int]:
     """``already`` and the options named in ``text``, for a decision asking for several
     (0-based indices, in the order given); each option may be named once."""
     picked = list(already)
