@@ -159,6 +159,7 @@ def test_a_group_that_cannot_move_yet_says_what_is_chosen_and_why_there_is_no_wa
     question = out.rpartition("Which units leave Athens?")[2]
     assert "Move nothing from here" in question and "Move the units chosen so far" not in question
 
+
 def test_undo_takes_back_only_what_revealed_nothing(tmp_path):
     answers = lines("2", "undo", "undo", "done", "undo", "quit")
     result = run(ANN_VS_AI + ["--saves", str(tmp_path)], answers)

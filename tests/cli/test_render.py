@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 
 from warp_empires import Seat
-from warp_empires.decisions import Option
 from warp_empires.cli import render
+from warp_empires.decisions import Option
 from warp_empires.rules.battle import Battle, Modifier, force_report
 
 from .support import ENEMY, HOME, VOID1, give, new_game, only_units
