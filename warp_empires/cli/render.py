@@ -252,16 +252,14 @@ def situation(game: Game, decision: Decision) -> Any:
         return table
     if kind == "reaction" and isinstance(ctx, dict) and "trigger" in ctx:
         return Text(trigger_text(game, ctx["trigger"]))
-    if kind == "choose_units":
+    if kind == "choose_units" and all(o.id != "go" for o in decision.options):
+        # A theme may offer no way on until the group can travel (an Army at sea needs a
+        # Transport): say what is picked and why, or the question only comes back. (Where
+        # the group can go, the option to move it names the units.)
         chosen = chosen_units(game, decision)
-        if not chosen:
-            return None
-        line = "Chosen so far: " + ", ".join(game.unit_label(u) for u in chosen)
-        if all(o.id != "go" for o in decision.options):
-            # A theme may offer no way on until the group can travel (an Army at sea needs a
-            # Transport): say so, or the question only comes back without the units picked.
-            line += ". They cannot move as they are: add the units they need, or move nothing from here."
-        return Text(line)
+        if chosen:
+            return Text("Chosen so far: " + ", ".join(game.unit_label(u) for u in chosen)
+                        + ". They cannot move as they are: add the units they need, or move nothing from here.")
     if kind == "choose_stack":
         view = game.view_for(seat)
         table = Table(title="Your stacks", title_justify="left")
