@@ -190,13 +190,33 @@ def _load_folder(path: Path) -> Any:
     return module
 
 
-def _folder_candidates(path: Path) -> list[Path]:
-    path = Path(path)
-    if (path / "__init__.py").is_file():
+def module_folders(path: Path, unpackaged: bool = False) -> list[Path]:
+    """The module folders ``--module-path path`` names: ``path`` itself when it is one,
+    else the ones in it and in the theme projects in it (a folder with a ``pyproject.toml``,
+    as ``module new NAME --dir path`` makes: ``path/NAME/warp_NAME``). ``unpackaged``
+    also takes folders with a ``data/theme.toml`` but no ``__init__.py``."""
+
+    def is_module(folder: Path) -> bool:
+        return (folder / "__init__.py").is_file() or (unpackaged and (folder / "data" / "theme.toml").is_file())
+
+    if is_module(path):
         return [path]
     if not path.is_dir():
+        return []
+    found = []
+    for child in sorted(path.iterdir()):
+        if is_module(child):
+            found.append(child)
+        elif (child / "pyproject.toml").is_file():
+            found.extend(p for p in sorted(child.iterdir()) if (p / "data" / "theme.toml").is_file() and is_module(p))
+    return found
+
+
+def _folder_candidates(path: Path) -> list[Path]:
+    path = Path(path)
+    if not path.is_dir():
         raise ModuleError(f"module path {path} is not a folder")
-    found = sorted(p for p in path.iterdir() if (p / "__init__.py").is_file())
+    found = module_folders(path)
     if not found:
         hint = " (it has a data/ folder: add an __init__.py to make it a package)" if (path / "data").is_dir() else ""
         raise ModuleError(f"module path {path} holds no theme module: neither it nor a folder in it has an __init__.py{hint}")
@@ -205,9 +225,7 @@ def _folder_candidates(path: Path) -> list[Path]:
 
 def _packageless(path: Path) -> list[Path]:
     """Folders in ``path`` that look like theme modules but lack an ``__init__.py``."""
-    if not path.is_dir() or (path / "__init__.py").is_file():
-        return []
-    return sorted(p for p in path.iterdir() if (p / "data" / "theme.toml").is_file() and not (p / "__init__.py").is_file())
+    return [p for p in module_folders(path, unpackaged=True) if p != path and not (p / "__init__.py").is_file()]
 
 
 def _short(exc: BaseException) -> str:

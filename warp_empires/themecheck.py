@@ -29,7 +29,7 @@ import attrs
 from . import hookspecs, limits
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
 from .model.loading import DataError, did_you_mean, load_theme_data
-from .plugins import ENTRY_POINT_GROUP, ModuleError, _load_folder, _plugin_of, collecting_data_problems, new_manager
+from .plugins import ENTRY_POINT_GROUP, ModuleError, _load_folder, _plugin_of, collecting_data_problems, module_folders, new_manager
 
 #: Every hook, with the arguments the engine calls it with.
 HOOKS: dict[str, tuple[str, ...]] = {
@@ -62,14 +62,7 @@ def locate(name: str, module_paths: Iterable[str | Path] = ()) -> Found:
     ``--module-path`` folders first, then the installed entry points."""
     known: list[str] = []
     for raw in module_paths:
-        path = Path(raw)
-        if (path / "__init__.py").is_file() or (path / "data" / "theme.toml").is_file():
-            folders = [path]
-        elif path.is_dir():
-            folders = sorted(p for p in path.iterdir() if (p / "__init__.py").is_file() or (p / "data" / "theme.toml").is_file())
-        else:
-            continue
-        for folder in folders:
+        for folder in module_folders(Path(raw), unpackaged=True):
             known.append(_declared_name(folder))
             if name in (folder.name, known[-1]):
                 packaged = (folder / "__init__.py").is_file()

@@ -56,3 +56,17 @@ def test_a_bad_name_or_an_existing_folder_is_refused_and_nothing_is_written(tmp_
     assert again.exit_code == 1
     assert one_line_error(again) == f"Error: {tmp_path / 'taken'} already exists; choose another --dir or name (nothing was changed)"
     assert [p.name for p in (tmp_path / "taken").iterdir()] == ["keep.txt"]
+
+
+def test_the_folder_given_to_module_new_serves_as_a_module_path_for_every_theme_made_there(tmp_path):
+    for name in ("napoleonic", "feudal"):
+        assert run(["module", "new", name, "--dir", str(tmp_path)]).exit_code == 0
+    # A project-less folder deeper down is not searched: only theme projects are looked into.
+    (tmp_path / "notes" / "scratch").mkdir(parents=True)
+    (tmp_path / "notes" / "scratch" / "__init__.py").write_text("raise ImportError('never imported')\n")
+
+    found = discover(module_paths=[tmp_path])
+    assert {"napoleonic", "feudal"} <= set(found.modules) and found.failures == {}
+    checked = run(["--module-path", str(tmp_path), "module", "check", "feudal", "--games", "1"])
+    assert checked.exit_code == 0, checked.output
+    assert "feudal 0.1.0: loads cleanly" in checked.output
