@@ -193,7 +193,7 @@ def test_corrupt_toml_names_the_file_and_the_line(tmp_path):
         ('effect = "battle_force"\nparams = { flat = 3 }', 'effect = "battle_farce"\nparams = { flat = 3 }',
          "card 'ambush': unknown effect 'battle_farce'; known effects: "),
         ("params = { flat = 3 }", "params = { flatt = 3 }",
-         "card 'ambush': bad params for effect 'battle_force': unknown parameter 'flatt'"),
+         "card 'ambush': bad params for effect 'battle_force': unknown parameter 'flatt' (did you mean 'flat'?); this effect takes flat, per_unit, tag, requires, battle"),
         ("params = { per_unit = 1 }", 'params = { per_unit = 1, tag = "leeder" }',
          "card 'shield_wall': param 'tag': no unit tag is called 'leeder' (did you mean 'leader'?); the theme's are leader"),
     ],

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..decisions import Option
+from ..model.loading import did_you_mean
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -47,7 +47,8 @@ class Effect(ABC):
         self.card = card
         unknown = sorted(set(card.params) - set(self.defaults))
         if unknown:
-            raise ValueError(f"unknown parameter {unknown[0]!r}; this effect takes {', '.join(self.defaults) or 'none'}")
+            hint = did_you_mean(unknown[0], self.defaults)
+            raise ValueError(f"unknown parameter {unknown[0]!r}{hint}; this effect takes {', '.join(self.defaults) or 'none'}")
         for name, value in card.params.items():
             problem = _wrong_kind(self.defaults[name], value)
             if problem:
@@ -112,8 +113,7 @@ def unknown_names(values: dict[str, list[str]], known: set[str], what: str) -> l
 
 
 def _unknown(param: str, value: Any, known: set[str], what: str) -> str:
-    close = difflib.get_close_matches(str(value), sorted(known), n=1, cutoff=0.75)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    hint = did_you_mean(str(value), sorted(known))
     return f"param {param!r}: no {what} is called {value!r}{hint}; the theme's are {', '.join(sorted(known)) or 'none'}"
 
 
