@@ -34,6 +34,14 @@ def test_board_shows_own_stacks_in_full_and_enemy_stacks_as_top_unit_and_count()
     assert "Hazard Zone" in text
 
 
+def test_own_units_of_one_kind_are_counted_and_the_top_unit_comes_first():
+    game = two_players()
+    only_units(game, 0, HOME, "scouts", "monitors", "scouts", "monitors", "scouts")
+    text = shown(render.board_table(game, 0))
+    assert "Ann: Scouts ×3, Monitors ×2" in text
+    assert "Scouts, " not in text
+
+
 def test_board_for_the_table_shows_no_stack_in_full():
     text = shown(render.board_table(two_players(), None))
     assert "Ann: Monitors +1 more" in text and "Scouts" not in text

@@ -7,6 +7,7 @@ changes the game. What a seat sees of other players' stacks comes from
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -110,6 +111,17 @@ def hand_table(game: Game, seat: int) -> Table:
 # ---------------------------------------------------------------------- the board
 
 
+def counted(names: list[str]) -> str:
+    """Names with repeats counted, in the order each first comes (a stack's top unit stays
+    first): ``Army ×4, Baggage ×2, Fleet``. A city-states stack may carry 30 Baggage.
+
+    >>> counted(["Army", "Army", "Fleet", "Army"])
+    'Army ×3, Fleet'
+    """
+    tally = Counter(names)
+    return ", ".join(name if tally[name] == 1 else f"{name} ×{tally[name]}" for name in tally)
+
+
 def stacks_text(game: Game, zone_view: dict, seat: int | None) -> Text:
     """A zone's stacks as ``seat`` sees them: own units listed, others' top unit and count."""
     out = Text()
@@ -118,7 +130,7 @@ def stacks_text(game: Game, zone_view: dict, seat: int | None) -> Text:
             out.append("; ")
         out.append_text(name_text(game, stack["owner"]))
         if "units" in stack:
-            out.append(f": {', '.join(stack['units'])}")
+            out.append(f": {counted(stack['units'])}")
         else:
             more = stack["count"] - 1
             out.append(f": {stack['top']}" + (f" +{more} more" if more else ""))
