@@ -6,7 +6,7 @@ from rich.console import Console
 
 from warp_empires import Seat
 from warp_empires.cli import render
-from warp_empires.decisions import Option
+from warp_empires.decisions import Decision, Option
 from warp_empires.rules.battle import Battle, Modifier, force_report
 
 from .support import ENEMY, HOME, VOID1, give, new_game, only_units
@@ -109,3 +109,18 @@ def test_options_alike_say_their_text_once():
     assert "Move one stack." in lines[0]
     assert lines[1].rstrip().endswith("as above") and "Move one stack." not in lines[1]
     assert "Force +10" in lines[2]  # another card says its own text
+
+
+def test_the_recruits_drawn_mark_only_what_the_treasury_cannot_pay():
+    game = two_players()
+    options = (Option("done", "Buy nothing more"), Option("unit:1", "Buy Scouts (F1) for 1", 1))
+
+    def recruit_screen(treasury):
+        drawn = [(1, "Scouts (F1)", 1), (2, "Armada (F6)", 6)]
+        decision = Decision(0, "buy", "Recruit", options, context={"drawn": drawn, "treasury": treasury})
+        return [line.rstrip() for line in shown(render.situation(game, decision)).splitlines()]
+
+    poor = recruit_screen(3)
+    assert [line for line in poor if "Armada" in line] == ["│ Armada (F6) │ 6 EP │ too dear │"]
+    rich = recruit_screen(9)
+    assert [line for line in rich if "Armada" in line] == ["│ Armada (F6) │ 6 EP │"]  # no empty column

@@ -257,10 +257,14 @@ def situation(game: Game, decision: Decision) -> Any:
         return destinations_panel(game, seat, ctx)
     if kind == "buy" and isinstance(ctx, dict) and "drawn" in ctx:
         table = Table(title=f"Recruits drawn (treasury {money(game, ctx['treasury'])})", title_justify="left")
-        for col in ("unit", "cost", ""):
-            table.add_column(col)
+        table.add_column("unit")
+        table.add_column("cost")
+        dear = any(price > ctx["treasury"] for _u, _label, price in ctx["drawn"])
+        if dear:  # else the column would stand empty
+            table.add_column("")
         for _u, label, price in ctx["drawn"]:
-            table.add_row(label, money(game, price), "" if price <= ctx["treasury"] else Text("too dear", style="dim"))
+            note = [Text("too dear", style="dim") if price > ctx["treasury"] else ""] if dear else []
+            table.add_row(label, money(game, price), *note)
         return table
     if kind == "reaction" and isinstance(ctx, dict) and "trigger" in ctx:
         return Text(trigger_text(game, ctx["trigger"]))
