@@ -9,7 +9,7 @@ from warp_empires.cli import render
 from warp_empires.decisions import Decision, Option
 from warp_empires.rules.battle import Battle, Modifier, force_report
 
-from .support import ENEMY, HOME, VOID1, give, new_game, only_units
+from .support import ENEMY, HOME, VOID1, give, new_game, only_units, play_quietly_until
 
 
 def shown(renderable) -> str:
@@ -124,3 +124,15 @@ def test_the_recruits_drawn_mark_only_what_the_treasury_cannot_pay():
     assert [line for line in poor if "Armada" in line] == ["│ Armada (F6) │ 6 EP │ too dear │"]
     rich = recruit_screen(9)
     assert [line for line in rich if "Armada" in line] == ["│ Armada (F6) │ 6 EP │"]  # no empty column
+
+
+def test_choosing_a_stack_to_move_lists_its_units_once_in_the_table_above_the_options():
+    game = two_players()
+    give(game, 0, "space_travel")
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "play_card")
+    game.decide(next(o.id for o in game.pending.options if o.label == "Play Space Travel"))
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "choose_stack")
+    above = shown(render.situation(game, game.pending))
+    options = shown(render.options_table(game, game.pending))
+    assert "Ann: Monitors, Scouts" in above
+    assert "Scouts" not in options and "Home" in options and "held by Ann" in options

@@ -362,7 +362,9 @@ def option_detail(game: Game, decision: Decision, option_id: str, value: Any) ->
     if option_id.startswith("zone:") and isinstance(value, int) and 0 <= value < len(game.board):
         z_view = game.view_for(decision.player)["zones"][value]
         control = f", held by {who(game, z_view['control'])}" if z_view["control"] >= 0 else ""
-        return f"{z_view['type']} ({money(game, z_view['revenue'])}){control}" + (f"; {stacks_text(game, z_view, decision.player).plain}" if z_view["stacks"] else "")
+        # Choosing one's own stack, the table above the options lists each in full already.
+        listed = z_view["stacks"] and decision.kind != "choose_stack"
+        return f"{z_view['type']} ({money(game, z_view['revenue'])}){control}" + (f"; {stacks_text(game, z_view, decision.player).plain}" if listed else "")
     if option_id.startswith("unit:") and isinstance(value, int):
         t = s.units[value].type
         return f"force {t.force}, speed {t.speed}" + (f", {class_letters(t)}" if t.notes else "")
