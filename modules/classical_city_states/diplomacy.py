@@ -97,14 +97,17 @@ class Persuade(Step):
             places.set_hostile(game, self.zone, False)
             outcome = "calmed"
         elif total >= 6 and holder == -1:
-            s.control[self.zone] = self.seat
-            game.emit("control", zone=self.zone, player=self.seat, previous=-1)
             outcome = "joined"
         elif total >= 6:
             outcome = "revolt"
             key = f"rebels:{self.zone}"
             game.push(RollDie(key, self.seat, 3), Rebels(self.seat, self.zone, key))
+        # The attempt first, then what it brings: the log read "took control of Cyme", then
+        # "tried diplomacy in Cyme".
         game.emit("diplomacy", player=self.seat, zone=self.zone, roll=roll, total=total, outcome=outcome)
+        if outcome == "joined":
+            s.control[self.zone] = self.seat
+            game.emit("control", zone=self.zone, player=self.seat, previous=-1)
         return None
 
 

@@ -33,6 +33,8 @@ def test_a_six_wins_a_neutral_city_and_a_five_does_not():
     game = scenario("athens", "corinth")
     assert persuade(game, 0, ARGOS, 5)["outcome"] == "nothing" and ARGOS not in game.state.control
     assert persuade(game, 0, ARGOS, 6)["outcome"] == "joined" and game.state.control[ARGOS] == 0
+    said = [e.kind for e in game.events if e.kind in ("diplomacy", "control")]
+    assert said == ["diplomacy", "diplomacy", "control"]  # the log tells the roll, then the city joining
 
 
 def test_hostility_adds_one_and_a_six_calms_it():
