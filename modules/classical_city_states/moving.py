@@ -220,12 +220,17 @@ class PickGroup(Step):
             return None
         left = [u for u in everyone if u not in self.chosen]
         options = [BACK]
-        if self.chosen and can_go(game, self.seat, self.zone, self.chosen):
-            options.append(GO)
-        elif not self.chosen and can_go(game, self.seat, self.zone, everyone):
+        stuck = None  # why the units chosen so far cannot go, for the player's screen
+        if self.chosen:
+            if can_go(game, self.seat, self.zone, self.chosen):
+                options.append(GO)
+            else:
+                stuck = group_problem(game, self.seat, self.chosen) or "they have nowhere to go from here"
+        elif can_go(game, self.seat, self.zone, everyone):
             options.append(Option("all", f"Move all {len(everyone)} units", everyone))
         options += [Option(f"unit:{u}", f"Add {game.unit_label(u)}", u) for u in left]
-        return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
+        context = {"cannot_go": stuck} if stuck else None
+        return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options, context=context)
 
     def resume(self, game, decision, picked) -> None:
         option = decision.options[picked[0]]

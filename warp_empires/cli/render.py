@@ -274,8 +274,11 @@ def situation(game: Game, decision: Decision) -> Any:
         # the group can go, the option to move it names the units.)
         chosen = chosen_units(game, decision)
         if chosen:
+            # A theme may say why in the context (the city states: "a Fleet moves only with Rowers aboard").
+            why = ctx.get("cannot_go") if isinstance(ctx, dict) else None
+            then = f"{why}. Add" if why else "add"
             return Text("Chosen so far: " + ", ".join(game.unit_label(u) for u in chosen)
-                        + ". They cannot move as they are: add the units they need, or move nothing from here.")
+                        + f". They cannot move as they are: {then} the units they need, or move nothing from here.")
     if kind == "choose_stack":
         view = game.view_for(seat)
         table = Table(title="Your stacks", title_justify="left")
