@@ -63,6 +63,15 @@ def test_the_log_lists_everything_a_seat_may_see():
     assert not any(word in line for line in ann for word in ("Scouts", "Monitors", "Ogrons"))
 
 
+def test_units_of_one_kind_are_counted_in_the_log():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    moved = Event("moved", 2, 1, {"player": 1, "by": 1, "frm": ENEMY, "to": VOID1, "count": 4, "top": "Scouts"},
+                  secret={"units": ["Scouts", "Armada", "Scouts", "Scouts"]}, knows=frozenset({1}))
+    assert [line for line, _ in log_lines(game, [moved], 1)] == [
+        "  Bob moved 4 unit(s) (Scouts ×3, Armada) from Enemy (ENE) to Void One (VO1), top unit Scouts"
+    ]
+
+
 def test_b14_the_table_sees_only_what_every_player_may_see():
     game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
     table = "\n".join(line for line, _ in log_lines(game, events(), None))

@@ -9,6 +9,7 @@ opponent's line says "placed a unit" where the owner's says which (B14).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -39,10 +40,21 @@ def _names(items: Iterable[str]) -> str:
     return ", ".join(items) or "nothing"
 
 
+def counted(names: list[str]) -> str:
+    """Names with repeats counted, in the order each first comes (a stack's top unit stays
+    first): ``Army ×4, Baggage ×2, Fleet``. A city-states stack may carry 30 Baggage.
+
+    >>> counted(["Army", "Army", "Fleet", "Army"])
+    'Army ×3, Fleet'
+    """
+    tally = Counter(names)
+    return ", ".join(name if tally[name] == 1 else f"{name} ×{tally[name]}" for name in tally)
+
+
 def _units(d: dict, count_key: str = "count") -> str:
     """The units of an event: their names for a reader who may know them, else how many."""
     if "units" in d:
-        return _names(d["units"])
+        return counted(d["units"]) or "nothing"
     n = d.get(count_key, 0)
     return f"{n} unit{'s' if n != 1 else ''}"
 
@@ -79,7 +91,7 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "card_negated":
         return f"{p}'s {d['card']} was cancelled"
     if k == "moved":
-        what = f"{d['count']} unit(s) ({_names(d['units'])})" if "units" in d else f"{d['count']} unit(s)"
+        what = f"{d['count']} unit(s) ({counted(d['units'])})" if "units" in d else f"{d['count']} unit(s)"
         top = f", top unit {d['top']}" if d.get("top") else ""
         if d.get("by") not in (None, d.get("player")):
             return f"{who(game, d['by'])} moved {p}'s {what} from {zone(game, d['frm'])} to {zone(game, d['to'])}{top}"
@@ -129,7 +141,7 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "hand_seen":
         return f"{p} looked at {who(game, d['victim'])}'s hand: {_names(d['cards'])}"
     if k == "stack_seen":
-        return f"{p} looked at {who(game, d['owner'])}'s stack in {zone(game, d['zone'])}: {_names(d['units'])}"
+        return f"{p} looked at {who(game, d['owner'])}'s stack in {zone(game, d['zone'])}: {counted(d['units'])}"
     if k == "deck_seen":
         return f"{p} looked at the top of the deck: {_names(d['cards'])}"
     if k == "stack_destroyed":

@@ -7,7 +7,6 @@ changes the game. What a seat sees of other players' stacks comes from
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -18,7 +17,7 @@ from rich.text import Text
 
 from ..rules.triggers import CardPlayed, DieRolled, MoveMade
 from ..zonemap import ZoneMap
-from .narrate import battle_words, who, zone
+from .narrate import battle_words, counted, who, zone
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -109,17 +108,6 @@ def hand_table(game: Game, seat: int) -> Table:
 
 
 # ---------------------------------------------------------------------- the board
-
-
-def counted(names: list[str]) -> str:
-    """Names with repeats counted, in the order each first comes (a stack's top unit stays
-    first): ``Army ×4, Baggage ×2, Fleet``. A city-states stack may carry 30 Baggage.
-
-    >>> counted(["Army", "Army", "Fleet", "Army"])
-    'Army ×3, Fleet'
-    """
-    tally = Counter(names)
-    return ", ".join(name if tally[name] == 1 else f"{name} ×{tally[name]}" for name in tally)
 
 
 def stacks_text(game: Game, zone_view: dict, seat: int | None) -> Text:
