@@ -153,7 +153,7 @@ def test_a_group_that_cannot_move_yet_says_what_is_chosen_and_why_there_is_no_wa
     seats = ["--seat", "Ann:athens", "--seat", "ai:random:sparta", "--seed", "3", "--saves", str(tmp_path)]
     result = run(["play", "classical_city_states", *seats], lines("done", "done", "1", "1", "pass", "2", "2 3 10", "quit"))
     out = result.output
-    assert ("Chosen so far: Army (F2), Army (F2), Transport (F0). They cannot move as they are: an Army crosses the sea "
+    assert ("Chosen so far: Army (F2) ×2, Transport (F0). They cannot move as they are: an Army crosses the sea "
             "on a Transport (one each). Add the units they need, or move nothing from here.") in out
     question = out.rpartition("Which units leave Athens?")[2]
     assert "Move nothing from here" in question and "Move the units chosen so far" not in question

@@ -136,3 +136,19 @@ def test_choosing_a_stack_to_move_lists_its_units_once_in_the_table_above_the_op
     options = shown(render.options_table(game, game.pending))
     assert "Ann: Monitors, Scouts" in above
     assert "Scouts" not in options and "Home" in options and "held by Ann" in options
+
+
+def test_a_group_on_the_move_counts_its_units_of_one_kind():
+    game = two_players()
+    scouts = only_units(game, 0, HOME, "scouts", "monitors", "scouts")
+    give(game, 0, "space_travel")
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "play_card")
+    game.decide(next(o.id for o in game.pending.options if o.label == "Play Space Travel"))
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "choose_stack")
+    game.decide(f"zone:{HOME}")
+    game.decide(f"unit:{scouts[0]}")
+    game.decide(f"unit:{scouts[2]}")
+    label = game.unit_label(scouts[0])
+    assert f"Move the units chosen so far: {label} ×2" in shown(render.options_table(game, game.pending))
+    game.decide("go")
+    assert f"{label} ×2; slowest speed" in shown(render.situation(game, game.pending))

@@ -265,7 +265,7 @@ def situation(game: Game, decision: Decision) -> Any:
             # A theme may say why in the context (the city states: "a Fleet moves only with Rowers aboard").
             why = ctx.get("cannot_go") if isinstance(ctx, dict) else None
             then = f"{why}. Add" if why else "add"
-            return Text("Chosen so far: " + ", ".join(game.unit_label(u) for u in chosen)
+            return Text("Chosen so far: " + counted([game.unit_label(u) for u in chosen])
                         + f". They cannot move as they are: {then} the units they need, or move nothing from here.")
     if kind == "choose_stack":
         view = game.view_for(seat)
@@ -301,7 +301,7 @@ def destinations_panel(game: Game, seat: int, ctx: dict) -> Panel:
         z_view = view["zones"][z]
         odds = (fights[z].short() if fights.get(z) else "",) if fights else ()
         table.add_row(game.board.codes[z], game.board.names[z], z_view["type"], str(cost), stacks_text(game, z_view, seat), *odds)
-    moving = ", ".join(game.unit_label(u) for u in units)
+    moving = counted([game.unit_label(u) for u in units])
     slowest = min(s.units[u].type.speed for u in units)
     title = f"Moving {len(units)} unit(s) from {zone(game, ctx['from'])}"
     note = Text(f"{moving}; slowest speed {slowest}. A move may end in a zone with enemy units, never pass through one.", style="dim")
@@ -373,7 +373,7 @@ def options_table(game: Game, decision: Decision) -> Table:
     for i, option in enumerate(decision.options, 1):
         label = option.label
         if option.id == "go" and decision.kind == "choose_units":
-            label += ": " + ", ".join(game.unit_label(u) for u in chosen_units(game, decision))
+            label += ": " + counted([game.unit_label(u) for u in chosen_units(game, decision)])
         detail = option_detail(game, decision, option.id, option.value)
         # Four Armies of a stack, or three copies of a card, say their text once.
         shown = "as above" if detail and (label, detail) == above else detail
