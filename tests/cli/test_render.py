@@ -152,3 +152,18 @@ def test_a_group_on_the_move_counts_its_units_of_one_kind():
     assert f"Move the units chosen so far: {label} ×2" in shown(render.options_table(game, game.pending))
     game.decide("go")
     assert f"{label} ×2; slowest speed" in shown(render.situation(game, game.pending))
+
+
+def test_three_or_more_options_alike_take_one_row_that_gives_every_number():
+    game = two_players()
+    only_units(game, 0, HOME, "scouts", "scouts", "monitors", "scouts", "scouts")
+    give(game, 0, "space_travel")
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "play_card")
+    game.decide(next(o.id for o in game.pending.options if o.label == "Play Space Travel"))
+    play_quietly_until(game, lambda d: d.player == 0 and d.kind == "choose_stack")
+    game.decide(f"zone:{HOME}")
+    rows = [line.split()[:2] for line in shown(render.options_table(game, game.pending)).splitlines()]
+    assert [number for number, _ in rows] == ["1", "2", "4"]  # numbers 3, 5 and 6 still pick a Scouts
+    assert "Add Scouts (F1) (4 alike: 2, 3, 5, 6)" in shown(render.options_table(game, game.pending))
+    game.decide(3)  # number 4 (numbers count from 1): the Monitors
+    assert "Move the units chosen so far: Monitors (F4)" in shown(render.options_table(game, game.pending))

@@ -369,17 +369,50 @@ def options_table(game: Game, decision: Decision) -> Table:
     table.add_column()
     table.add_column(style="dim")
     table.add_column(style="dim")
-    above = ("", "")
+    rows = []
     for i, option in enumerate(decision.options, 1):
         label = option.label
         if option.id == "go" and decision.kind == "choose_units":
             label += ": " + counted([game.unit_label(u) for u in chosen_units(game, decision)])
-        detail = option_detail(game, decision, option.id, option.value)
-        # Four Armies of a stack, or three copies of a card, say their text once.
+        rows.append((i, label, code_of(game, option.id), option_detail(game, decision, option.id, option.value)))
+    alike: dict[tuple[str, str], list[int]] = {}
+    for i, label, _code, detail in rows:
+        alike.setdefault((label, detail), []).append(i)
+    above = ("", "")
+    for i, label, code, detail in rows:
+        numbers = alike[(label, detail)]
+        if len(numbers) >= ALIKE_IN_ONE_ROW:
+            # Thirty Baggage of a stack take one row, which gives every number that picks one.
+            if i == numbers[0]:
+                table.add_row(str(i), f"{label} ({len(numbers)} alike: {number_ranges(numbers)})", code, detail)
+            continue
+        # Two Armies of a stack, or two copies of a card, say their text once.
         shown = "as above" if detail and (label, detail) == above else detail
         above = (label, detail)
-        table.add_row(str(i), label, code_of(game, option.id), shown)
+        table.add_row(str(i), label, code, shown)
     return table
+
+
+#: Options alike (same label and text) this many times or more are listed in one row.
+ALIKE_IN_ONE_ROW = 3
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """Ascending numbers, runs written as ranges.
+
+    >>> number_ranges([3, 8, 12, 13, 14, 20, 21])
+    '3, 8, 12-14, 20, 21'
+    """
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        parts.append(f"{start}-{prev}" if prev - start >= 2 else ", ".join(str(k) for k in range(start, prev + 1)))
+        if n is not None:
+            start = prev = n
+    return ", ".join(parts)
 
 
 def chosen_units(game: Game, decision: Decision) -> list[int]:
