@@ -73,7 +73,7 @@ def test_piped_output_keeps_long_lines_whole(tmp_path):
 
     args = ANN_VS_AI + ["--saves", str(tmp_path)]
     out = CliRunner().invoke(cli, args, input=lines("help", "quit"), catch_exceptions=False, env={"COLUMNS": None}).output
-    long = "answer: an option number, or a zone or unit code such as HOM or U12; where several are asked for, several answers separated by spaces, e.g. 7 2 9, all at once or a few at a time"
+    long = "answer: an option number, or a zone or unit code such as HOM or U12; where several are asked for, answers separated by spaces, e.g. 7 2 9 or 3-6, all at once or a few at a time"
     assert long in out
 
 

@@ -147,6 +147,22 @@ def test_clear_starts_the_picks_again(tmp_path):
     assert "Ann discarded Strategic Move" in out and "Ann discarded Tactical Move" in out and "Ann discarded Fighter Escort" in out
 
 
+def test_a_range_of_numbers_picks_each_of_them(tmp_path):
+    result = run(WH_ANN + ["--saves", str(tmp_path)], lines("done", "2-4", "quit"))
+    out = result.output
+    assert "Ann discarded Strategic Move" in out and "Ann discarded Tactical Move" in out and "Ann discarded Fighter Escort" in out
+    assert "Ann discarded Operational Move" not in out
+
+
+def test_units_alike_are_listed_once_and_a_range_of_their_numbers_sends_several(tmp_path):
+    # The city states, seed 3, as below: from Athens, two of its four Armies.
+    seats = ["--seat", "Ann:athens", "--seat", "ai:random:sparta", "--seed", "3", "--saves", str(tmp_path)]
+    result = run(["play", "classical_city_states", *seats], lines("done", "done", "1", "1", "pass", "2", "2-3", "quit"))
+    out = result.output
+    assert "Add Army (F2) (4 alike: 2-5)" in out
+    assert "Moving 2 unit(s) from Athens (ATH)" in out and "Army (F2) ×2; slowest speed 4" in out
+
+
 def test_a_group_that_cannot_move_yet_says_what_is_chosen_and_why_there_is_no_way_on(tmp_path):
     # The city states, seed 3: Ann keeps her cards, buys nothing, takes no diplomacy roll and
     # plays no card; then from Athens she names two Armies and the Transport, which carries one.

@@ -64,7 +64,7 @@ def commands(game: Game, can_undo: bool) -> list[tuple[str, str]]:
             else "not available now: nothing of yours to take back since the last new information")
     return [
         ("N or CODE", f"answer: an option number, or a zone or unit code such as {code} or U12; where several are asked for, "
-         "several answers separated by spaces, e.g. 7 2 9, all at once or a few at a time"),
+         "answers separated by spaces, e.g. 7 2 9 or 3-6, all at once or a few at a time"),
         ("help", "this help"),
         ("map", "the board: zones, their neighbours, owners and the stacks you can see (on a board of more than "
          f"{BOARD_IN_FULL} zones, those that earn, are held or have units; `map all` lists every zone); `map --svg FILE` draws it"),

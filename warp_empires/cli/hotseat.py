@@ -24,7 +24,7 @@ from ..engine import Game
 from . import lookup, render
 from .explain import commands, describe_choice, help_lines, unit_code, why_not, why_option
 from .narrate import describe, log_lines, summary
-from .prompts import BadAnswer, InputEnded, ask, parse_answer, parse_picks, read_line, whole_number
+from .prompts import BadAnswer, InputEnded, ask, parse_answer, parse_picks, read_line, tokens_of, whole_number
 from .windows import EVENT_WINDOWS, Windows
 
 #: Events that bring something new to light, with how ``undo`` names them: a choice
@@ -185,7 +185,7 @@ class Hotseat:
                 if self.game.pending is not decision:
                     return  # undone: the loop shows the decision now pending
                 continue
-            tokens = text.replace(",", " ").split()
+            tokens = tokens_of(text)
             if decision.kind == "choose_units" and len(tokens) > 1:
                 if self.pick_units(seat, decision, tokens):
                     return

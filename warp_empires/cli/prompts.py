@@ -148,11 +148,32 @@ def _one(game: Game, decision: Decision, token: str) -> int:
     raise BadAnswer(f"'{token}' is not an option or a command: type a number from 1 to {n}, or help.")
 
 
+def tokens_of(text: str) -> list[str]:
+    """The answers typed, separated by spaces or commas, a range such as ``12-15`` written
+    out (the options list numbers alike that way).
+
+    >>> tokens_of("3, 8 12-14")
+    ['3', '8', '12', '13', '14']
+    """
+    out: list[str] = []
+    for token in re.split(r"[,\s]+", text.strip()):
+        low, dash, high = token.partition("-")
+        if dash and low.isdigit() and high.isdigit() and 0 <= int(high) - int(low) < MOST_IN_A_RANGE:
+            out.extend(str(k) for k in range(int(low), int(high) + 1))
+        elif token:
+            out.append(token)
+    return out
+
+
+#: A longer range is taken as one (wrong) answer rather than written out.
+MOST_IN_A_RANGE = 1000
+
+
 def parse_answer(game: Game, decision: Decision, text: str) -> Any:
     """Turn a typed answer into a choice for ``game.decide`` (0-based indices)."""
     text = text.strip()
     if decision.count == 1:
-        tokens = [t for t in re.split(r"[,\s]+", text) if t]
+        tokens = tokens_of(text)
         if len(tokens) > 1 and all(t.isdigit() for t in tokens):
             raise BadAnswer(f"this question takes one answer and you gave {len(tokens)} ({' '.join(tokens)}): "
                             f"type one number from 1 to {len(decision.options)}.")
@@ -167,7 +188,7 @@ def parse_picks(game: Game, decision: Decision, text: str, already: Sequence[int
     """``already`` and the options named in ``text``, for a decision asking for several
     (0-based indices, in the order given); each option may be named once."""
     picked = list(already)
-    for token in (t for t in re.split(r"[,\s]+", text) if t):
+    for token in tokens_of(text):
         index = _one(game, decision, token)
         if index in picked:
             raise BadAnswer(f"{decision.options[index].label} is picked already: each option may be picked once.")
