@@ -107,6 +107,12 @@ def test_odds_command_states_its_method_and_figures():
     assert "Daleks (War Fleet, 2x Scouts) attacks Cybermen (Scouts, Monitors, Patrols)" in result.output
     assert "Method: exact (26 outcomes weighed)." in result.output
     assert "attacker holds the zone: 0.0%" in result.output and "defender holds the zone: 77.8%" in result.output
+    assert "neither holds it: 22.2%" in result.output  # the three chances add up
+
+
+def test_odds_command_says_nothing_of_neither_side_when_one_always_holds():
+    result = run("odds", "doctor_who", "--attacker", "daleks:war_fleet*2", "--defender", "cybermen:scouts")
+    assert "attacker holds the zone: 100.0%" in result.output and "neither" not in result.output
 
 
 def test_odds_command_json_and_cards_dealt():

@@ -118,6 +118,9 @@ def odds_command(ctx, module, attacker, defender, zone_type, hand, battles, seed
     pm = lambda p: f" ± {odds.margin(p):.1%}" if not odds.exact else ""  # noqa: E731
     say(f"  attacker holds the zone: {odds.attacker_wins:.1%}{pm(odds.attacker_wins)}")
     say(f"  defender holds the zone: {odds.defender_wins:.1%}{pm(odds.defender_wins)}")
+    neither = 1.0 - odds.attacker_wins - odds.defender_wins
+    if neither > 1e-9:  # both sides fell (B6), or neither kept units there: said, so the three add up
+        say(f"  neither holds it: {neither:.1%}{pm(neither)}")
     say(f"  expected units lost: attacker {odds.attacker_losses:.2f}, defender {odds.defender_losses:.2f}")
     cards = f"each side holds {hand} random card(s)" if hand else "no battle cards are held (use --hand N to deal some)"
     say(f"Every choice in the battle is taken at random among the legal ones; {cards}.")
