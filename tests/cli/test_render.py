@@ -175,3 +175,12 @@ def test_the_examples_in_the_screen_modules_run():
     for module in (render, narrate, prompts):  # counted, number_ranges, tokens_of, class_letters
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_question_that_says_how_many_to_pick_is_not_told_twice():
+    game = two_players()
+    options = tuple(Option(f"unit:{u}", game.unit_label(u), u) for u in game.state.stack(ENEMY, 1))
+    lost = shown(render.decision_view(game, game.ask(1, "pick_own_losses", "You lost: pick 2 more unit(s) to lose", options, count=2)))
+    assert "You lost: pick 2 more unit(s) to lose\n" in lost and "(pick 2)" not in lost
+    discard = shown(render.decision_view(game, game.ask(1, "discard_to_limit", "Hand limit 7: discard 2", options, count=2)))
+    assert "Hand limit 7: discard 2 (pick 2)" in discard

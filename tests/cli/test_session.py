@@ -17,7 +17,7 @@ import pytest
 from warp_empires import make_manager
 from warp_empires.rulebook import Rulebook
 
-from .test_terminal import clean, spawn
+from .test_terminal import MOST_SCREENS, clean, spawn
 
 PROMPT = r"Ann \(([^)]*), help\)> "
 THEMES = {
@@ -36,9 +36,12 @@ class Session:
     def __init__(self, child: pexpect.spawn):
         self.child = child
         self.transcript = ""
+        self.screens = 0
 
     def prompt(self) -> str | None:
         """Wait for Ann's prompt; the screen before it (``None`` once the program ends)."""
+        self.screens += 1
+        assert self.screens <= MOST_SCREENS, f"still playing after {MOST_SCREENS} screens\n{self.transcript[-2000:]}"
         index = self.child.expect([PROMPT, pexpect.EOF])
         screen = clean(self.child.before)
         self.transcript += screen
@@ -54,7 +57,7 @@ class Session:
 
 def answer(screen: str) -> str:
     """Pass on cards, keep hands, buy nothing: a cautious first game."""
-    pick = re.search(r"\(pick (\d+)\)", screen)
+    pick = re.search(r"\bpick (\d+)\b", screen)  # "(pick 2)", or a question that says it: "pick 2 more unit(s) to lose"
     if pick:  # several answers at once, as asked
         return " ".join(str(k) for k in range(1, int(pick.group(1)) + 1))
     opts = options(screen)

@@ -24,6 +24,8 @@ PEOPLE = ("Amy", "Bob")
 UNIT_NAMES = {t.name for t in Rulebook.from_plugins(make_manager("doctor_who")).unit_types.values()}
 PASS = r"Pass to (Amy|Bob), press Enter"
 PROMPT = r"(Amy|Bob) \([^)]*, help\)> "
+#: More screens than the games here ever show: a script stuck on a refused answer fails, not hangs.
+MOST_SCREENS = 3000
 SETUP = ["--seat", "Amy:daleks", "--seat", "Bob:cybermen", "--seat", "ai:random:sontarans", "--zones", "9", "--seed", "5", "--turn-limit", "3"]
 
 
@@ -48,7 +50,7 @@ def answer(screen: str) -> str:
     def first(test):
         return next((str(k) for k, label in sorted(options.items()) if test(label)), None)
 
-    pick = re.search(r"\(pick (\d+)\)", screen)
+    pick = re.search(r"\bpick (\d+)\b", screen)  # "(pick 2)", or a question that says it: "pick 2 more unit(s) to lose"
     if pick:
         return " ".join(str(k) for k in range(1, int(pick.group(1)) + 1))
     if "Move phase: play a card or pass" in screen:
@@ -80,7 +82,7 @@ class Table:
     def play(self, stop=lambda table: False) -> None:
         """Answer pass screens and decisions until ``stop`` says so or the program ends."""
         child = self.child
-        while True:
+        for _ in range(MOST_SCREENS):
             index = child.expect([PASS, PROMPT, pexpect.EOF])
             self.shown(child.before)
             if index == 2:
@@ -93,6 +95,7 @@ class Table:
             if stop(self):
                 return
             child.sendline(answer(clean(child.before)))
+        raise AssertionError(f"still playing after {MOST_SCREENS} screens (an answer refused again and again?)\n{self.transcript[-2000:]}")
 
 
 def hands(text: str) -> list[list[str]]:

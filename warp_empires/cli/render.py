@@ -445,7 +445,8 @@ def decision_view(game: Game, decision: Decision) -> Group:
     shown = situation(game, decision)
     if shown is not None:
         parts.append(shown)
-    pick = f" (pick {decision.count})" if decision.count > 1 else ""
+    # "(pick 5)", unless the question says so already ("pick 5 more unit(s) to lose").
+    pick = f" (pick {decision.count})" if decision.count > 1 and f"pick {decision.count}" not in decision.prompt else ""
     parts.append(Text(decision.prompt + pick, style="bold"))
     parts.append(options_table(game, decision))
     return Group(*parts)
