@@ -50,7 +50,7 @@ THEMES = ("doctor_who", "warhammer_space", "classical_city_states")
 #: wrecks and what is lost at sea with them.
 SHOWN_BY_BATTLE = frozenset({
     "battle", "space_battle", "ground_battle", "unit_lost", "leader_captured", "unit_taken", "retreated", "no_retreat",
-    "upkeep_paid", "captured", "turned_back", "revolt", "storm", "lost_at_sea",
+    "upkeep_paid", "captured", "turned_back", "rebels_rise", "storm", "lost_at_sea",
 })
 #: Events that show the seats they are private to what they draw, are given, or look at.
 SHOWN_TO_DRAWER = frozenset({

@@ -142,7 +142,7 @@ class Rebels(Step):
             for u in armed[: ceil(rebels / 2)]:
                 s.return_to_pool(u)
                 lost += 1
-        game.emit("revolt", player=holder, zone=self.zone, rebels=rebels, garrison=strength, won=won, lost=lost)
+        game.emit("rebels_rise", player=holder, zone=self.zone, rebels=rebels, garrison=strength, won=won, lost=lost)
         if not s.stack(self.zone, holder):
             del s.control[self.zone]
             places.set_hostile(game, self.zone, False)

@@ -39,8 +39,8 @@ def test_gold_for_the_rebels_costs_three_and_raises_rebels():
     game.state.control[MEGARA] = 1
     play(game, "gold_for_the_rebels")
     assert game.state.players[0].treasury == 0
-    (revolt,) = events(game, "revolt")
-    assert revolt["zone"] == MEGARA and revolt["garrison"] == 0 and MEGARA not in game.state.control
+    (rising,) = events(game, "rebels_rise")
+    assert rising["zone"] == MEGARA and rising["garrison"] == 0 and MEGARA not in game.state.control
 
 
 def test_a_storm_sinks_ships_and_drowns_what_they_carried():

@@ -58,7 +58,7 @@ def test_rebels_stronger_than_the_garrison_destroy_it():
     game.state.control[MEGARA] = 1
     army, leader = place(game, 1, MEGARA, "army", "timoleon")
     run_steps(game, 0, Rebels(0, MEGARA, count=2))  # Force 4 against 3
-    assert events(game, "revolt") == [{"player": 1, "zone": MEGARA, "rebels": 2, "garrison": 3, "won": True, "lost": 2}]
+    assert events(game, "rebels_rise") == [{"player": 1, "zone": MEGARA, "rebels": 2, "garrison": 3, "won": True, "lost": 2}]
     assert MEGARA not in game.state.control
     assert game.state.units[army].place == POOL and events(game, "leader_executed")[0]["unit"] == "Timoleon"
 
@@ -68,7 +68,7 @@ def test_rebels_a_garrison_outfights_still_cost_it_an_army_for_every_two():
     game.state.control[MEGARA] = 1
     place(game, 1, MEGARA, "army", "army", "army")
     run_steps(game, 0, Rebels(0, MEGARA, count=3))  # Force 6 against 6: the garrison holds
-    assert events(game, "revolt")[0]["won"] is False
+    assert events(game, "rebels_rise")[0]["won"] is False
     assert kinds(game, MEGARA, 1) == ["army"] and game.state.control[MEGARA] == 1
 
 

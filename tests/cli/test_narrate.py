@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from warp_empires import Seat
-from warp_empires.cli.narrate import describe, log_lines, summary
+from warp_empires.cli.narrate import describe, log_lines, summary, themed
 from warp_empires.events import Event
 
 from .support import ENEMY, HOME, VOID1, new_game
@@ -90,3 +90,12 @@ def test_an_unknown_event_is_still_told():
     assert describe(game, Event("comet_sighted", 1, 0, {"brightness": 3})) == "comet sighted (brightness 3)"
     gold = Event("gold_gained", 1, 0, {"player": 1, "zone": HOME, "amount": 2})
     assert describe(game, gold) == "Bob: gold gained (zone Home (HOM), amount 2)"
+
+
+def test_a_theme_sentence_that_does_not_fit_an_event_gives_way_to_the_engines_words():
+    # The city states once told the Democratic Uprising card (the engine's revolt) with
+    # the sentence of their own Rebels, and it came out as a list of fields.
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    revolt = Event("revolt", 3, 1, {"player": 1, "victim": 0, "zone": HOME, "turns": 1, "until_turn": 9})
+    assert themed(game, "{rebels} Rebels rise against {player} in {zone}", revolt) is None
+    assert describe(game, revolt) == "Home (HOM) revolts against Ann for 1 turn(s)"

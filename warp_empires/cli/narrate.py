@@ -76,7 +76,9 @@ def describe(game: Game, event: Event) -> str | None:
     cur = game.rules.text.currency
     own = game.rules.text.events.get(k)
     if own is not None:
-        return themed(game, own, event)
+        told = themed(game, own, event)
+        if told is not None:
+            return told
     if k == "turn_started":
         return f"Turn {event.turn} (round {d.get('round')}): {d.get('player')}"
     if k == "start_zone":
@@ -172,10 +174,11 @@ SEAT_KEYS = frozenset({"player", "victim", "by", "owner", "bound", "attacker", "
 ZONE_KEYS = frozenset({"zone", "frm", "to"})
 
 
-def themed(game: Game, sentence: str, event: Event) -> str:
+def themed(game: Game, sentence: str, event: Event) -> str | None:
     """The theme's sentence for ``event`` (``[text] events``), its ``{field}`` places filled
-    with the event's data, players and zones by name. A field the reader may not see (a
-    secret, B14) or the event lacks makes the sentence fall back to the plain telling."""
+    with the event's data, players and zones by name; ``None`` when a field is one the reader
+    may not see (a secret, B14) or the event lacks (an event of the engine's own under the
+    same name, say), and the engine's telling is used."""
     fields = {}
     for key, value in event.data.items():
         if key in SEAT_KEYS and isinstance(value, int):
@@ -186,7 +189,7 @@ def themed(game: Game, sentence: str, event: Event) -> str:
     try:
         return sentence.format_map(fields)
     except (KeyError, IndexError, ValueError, AttributeError):
-        return generic(game, event)
+        return None
 
 
 def generic(game: Game, event: Event) -> str:
