@@ -208,7 +208,11 @@ def module_folders(path: Path, unpackaged: bool = False) -> list[Path]:
         if is_module(child):
             found.append(child)
         elif (child / "pyproject.toml").is_file():
-            found.extend(p for p in sorted(child.iterdir()) if (p / "data" / "theme.toml").is_file() and is_module(p))
+            try:
+                inside = sorted(child.iterdir())
+            except OSError:  # a project folder we may not read holds nothing we can load
+                continue
+            found.extend(p for p in inside if (p / "data" / "theme.toml").is_file() and is_module(p))
     return found
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from pathlib import Path
 
 from warp_empires.plugins import discover
 
@@ -70,3 +71,20 @@ def test_the_folder_given_to_module_new_serves_as_a_module_path_for_every_theme_
     checked = run(["--module-path", str(tmp_path), "module", "check", "feudal", "--games", "1"])
     assert checked.exit_code == 0, checked.output
     assert "feudal 0.1.0: loads cleanly" in checked.output
+
+
+def test_a_theme_project_that_cannot_be_read_is_passed_over(tmp_path, monkeypatch):
+    assert run(["module", "new", "feudal", "--dir", str(tmp_path)]).exit_code == 0
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "pyproject.toml").write_text("")
+    real_iterdir = Path.iterdir
+
+    def iterdir(self):  # the tests run as root, who may read anything: the refusal is simulated
+        if self == locked:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_iterdir(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    found = discover(module_paths=[tmp_path])
+    assert "feudal" in found.modules and found.failures == {}
