@@ -99,3 +99,12 @@ def test_help_names_the_phase_and_the_commands(moving):
 def test_unit_codes():
     assert explain.unit_code("U12") == 12 and explain.unit_code("u3") == 3
     assert explain.unit_code("U") is None and explain.unit_code("12") is None
+
+
+def test_help_for_a_question_asking_for_several_says_how_to_give_them(moving):
+    options = tuple(moving.pending.options[:3])
+    several = moving.ask(0, "discard_to_limit", "Hand limit 7: discard 2", options, count=2)
+    assert explain.help_lines(moving, several, can_undo=False)[-1] == (
+        "Pick 2 different options, separated by spaces or commas (a range such as 3-6 stands for each number in it), "
+        "all at once or a few at a time (clear: start the picks again)."
+    )

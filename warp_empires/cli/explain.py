@@ -88,8 +88,8 @@ def help_lines(game: Game, decision: Decision, can_undo: bool) -> list[str]:
     if now:
         lines.append("Now: " + now)
     if decision.count > 1:
-        lines.append(f"Pick {decision.count} different options, separated by spaces or commas, all at once or a few at a time "
-                     "(clear: start the picks again).")
+        lines.append(f"Pick {decision.count} different options, separated by spaces or commas (a range such as 3-6 stands "
+                     "for each number in it), all at once or a few at a time (clear: start the picks again).")
     return lines
 
 
