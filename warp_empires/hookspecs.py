@@ -210,11 +210,12 @@ def warp_recruit_cost(game, seat, unit_type):
 
 @hookspec
 def warp_can_place(game, seat, unit_type, zone):
-    """Whether a newly bought unit may be placed in ``zone``.
+    """Whether a unit of ``unit_type`` coming into play may be placed in ``zone``.
 
-    Called for each revenue-generating zone ``seat`` controls when placing a recruit.
+    Called for each revenue-generating zone ``seat`` controls when placing a recruit, and
+    for each zone it controls when a card brings a destroyed unit back (Regeneration).
     Return ``False`` to forbid, ``None`` to have no say; any ``False`` forbids.
-    The generic ruleset applies ``ZoneType.recruit_limit`` itself.
+    The generic ruleset applies ``ZoneType.recruit_limit`` (to recruits) itself.
     """
 
 

@@ -249,12 +249,22 @@ class Regenerate(Effect):
             return []
         out = []
         for u in dict.fromkeys(s.destroyed_this_turn):
-            if s.units[u].place == POOL and s.last_owner.get(u) == seat:
+            if s.units[u].place == POOL and s.last_owner.get(u) == seat and comeback_zones(game, seat, u):
                 out.append(Option(f"unit:{u}", game.unit_label(u), u))
         return out
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         game.push(PlaceRegenerated(seat, target))
+
+
+def comeback_zones(game: Game, seat: int, unit: int) -> list[int]:
+    """The zones ``seat`` controls where ``unit`` may come back into play: every one, less
+    those the theme forbids for its kind (``warp_can_place``, as for a recruit)."""
+    zones = game.state.controlled(seat)
+    if game.hook.unanswered("warp_can_place"):
+        return list(zones)
+    unit_type = game.state.units[unit].type
+    return [z for z in zones if False not in game.hook.warp_can_place(game=game, seat=seat, unit_type=unit_type, zone=z)]
 
 
 @attrs.frozen
@@ -265,7 +275,7 @@ class PlaceRegenerated(Step):
     def run(self, game: Game) -> Decision | None:
         if game.state.units[self.unit].place != POOL:
             return None  # drawn from the pool again in the meantime
-        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in game.state.controlled(self.seat)]
+        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in comeback_zones(game, self.seat, self.unit)]
         return game.ask(self.seat, "place", f"Bring {game.unit_label(self.unit)} back in", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
