@@ -29,13 +29,16 @@ from .recruit import leaders_to_gain, recruit_phase, take_from_pool
 from .traits import has_city_trait, leaders_with
 from .upkeep import PayUpkeep, armed_at_most, starvation, supplied
 
+#: The home city Defense Modifier: a defender in its own home city, and no other side, adds it (C1).
 HOME_DEFENSE = 8
 #: What the computer players count a city for, beyond its income: the most cities win at the turn limit.
 CITY_WORTH = 1.0
 #: What they count off for a home city of their own with nobody in it to defend it.
 BARE_HOME = 10.0
 LONG_WALLS = 4
-#: The map this theme is played on unless another is asked for (a hex map of the Aegean).
+#: The map this theme is played on unless another is asked for (C2): the hex map of the Aegean
+#: and Sicily, a real classical region with its cities by name. Random hex maps of the theme come
+#: from ``map generate --layout hex`` and its 1D10 terrain table (data/zones.toml).
 AEGEAN = Path(__file__).resolve().parents[2] / "maps" / "aegean.json"
 
 
@@ -74,7 +77,7 @@ PHASES = {
 
 
 def bind_home_cities(game) -> list[int]:
-    """Each seat's home city. A map that ties its start zones to city states (the Aegean)
+    """Each seat's home city (C2). A map that ties its start zones to city states (the Aegean)
     decides; on other maps a home city named after a seat's city state is that seat's, and
     the others get start zones spread apart."""
     s = game.state
@@ -99,6 +102,7 @@ class CityStates(ThemePlugin):
 
     @hookimpl
     def warp_default_map(self, players):
+        """The Aegean (C2), for as many players as it has home cities."""
         return str(AEGEAN) if AEGEAN.is_file() and players <= 6 else None
 
     @hookimpl
@@ -153,6 +157,17 @@ class CityStates(ThemePlugin):
         return out
 
     @hookimpl
+    def warp_can_place(self, game, seat, unit_type, zone):
+        """A unit a card brings back (Healers of Asclepius) stands only in a city with room
+        for it under the stacking limit (C1), and a ship only in a city on the sea. (The
+        module's own recruit phase places recruits by the same rules.)"""
+        if not places.is_city(game, zone) or ("ship" in unit_type.tags and not places.on_the_sea(game, zone)):
+            return False
+        if unit_type.id in places.COUNTED and not places.room(game, seat, zone):
+            return False
+        return None
+
+    @hookimpl
     def warp_move_allowance(self, game, seat, units):
         return allowance(game, seat, units)
 
@@ -168,6 +183,8 @@ class CityStates(ThemePlugin):
 
     @hookimpl
     def warp_force_modifiers(self, game, battle, side):
+        """What the module adds to the base battle (B5-B7, C1): the home city Defense Modifier
+        for a defender in its own home city, and the City and Leader traits (C1, C4)."""
         out = []
         fighters = battle.fighters(game, side)
         if side == battle.defender and places.home_city(game, side) == battle.zone:

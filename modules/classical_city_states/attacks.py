@@ -28,8 +28,8 @@ DONE = Option("done", "No more attacks")
 
 
 def fighters(game, zone: int, seat: int, sea: bool) -> list[int]:
-    """Who of ``seat``'s stack fights here: manned Fleets at sea, Armies and Rowers on land,
-    with the Leaders (none when nobody else fights)."""
+    """Who of ``seat``'s stack fights here (C1): manned Fleets only at sea, Armies and Rowers
+    on land, with the Leaders (none when nobody else fights)."""
     s = game.state
     stack = s.stack(zone, seat)
     if sea:
@@ -168,9 +168,9 @@ class AfterAssault(Step):
             unit = s.units[u]
             if unit.place == BOARD and unit.zone != self.zone:  # a beaten side retreated there
                 ships_too = places.is_sea(game, unit.zone) or places.on_the_sea(game, unit.zone)
-                for left in s.stack(self.zone, unit.owner):
-                    if ships_too or "ship" not in s.units[left].type.tags:
-                        s.move_unit(left, unit.zone)  # ships left in port are taken below
+                going = [w for w in s.stack(self.zone, unit.owner) if ships_too or "ship" not in s.units[w].type.tags]
+                for left in places.within_limit(game, unit.owner, unit.zone, going):  # C1: the limit holds there
+                    s.move_unit(left, unit.zone)  # ships left in port, or with no room, are taken below
         around = (self.zone, *game.board.adjacency[self.zone])
         for z in around:
             for o in sorted(s.owners_in(z)):

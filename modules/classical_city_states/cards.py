@@ -128,13 +128,16 @@ class GrainShips(Effect):
 
 
 class Levy(Effect):
-    """``count`` Armies from the pool join you, free, in your home city (while you hold it)."""
+    """``count`` Armies from the pool join you, free, in your home city (while you hold it),
+    as many as its stacking limit leaves room for (C1)."""
 
     defaults = {"count": 1}
 
     def _armies(self, game, seat: int) -> list[int]:
         s = game.state
-        return [u for u in s.pools.get(pool_key(game, seat), []) if s.units[u].type.id == "army"][: self.params["count"]]
+        home = places.home_city(game, seat)
+        most = min(self.params["count"], places.room(game, seat, home))
+        return [u for u in s.pools.get(pool_key(game, seat), []) if s.units[u].type.id == "army"][:most]
 
     def playable(self, game, seat, ctx) -> bool:
         home = places.home_city(game, seat)

@@ -74,6 +74,10 @@ def closed_zones(game, seat: int, units) -> dict[int, str]:
     # Asked for every group the player could move, at every decision of a move phase: what
     # the map alone decides comes ready made, and only zones holding units are looked into.
     s = game.state
+    if s.battle is None:  # a card's own movement points (Forced March) skip the allowance, not the carrying
+        problem = group_problem(game, seat, units)
+        if problem:
+            return dict.fromkeys(range(len(game.board)), problem)
     k = places.kinds_of(game, units)
     by_sea = bool(k["fleet"] or k["transport"])
     fights = k["army"] or k["rowers"] or (k["fleet"] and k["rowers"])
@@ -98,14 +102,14 @@ def closed_zones(game, seat: int, units) -> dict[int, str]:
             out[z] = "another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)"
         elif not fights:
             out[z] = "only Armies, Rowers or manned Fleets enter a space holding another player's units"
-    if adding:
-        for limit, zones in way.by_limit:  # the stacking limits, lowest first
+    if adding:  # the stacking limits (C1), in empty zones and in zones holding units alike
+        for limit, zones in way.by_limit:  # lowest first
             if limit >= adding:
                 break
             for z in zones:
                 if z not in out and z not in foreign:
                     out[z] = f"the stacking limit there is {limit} Armies, Fleets and Transports"
-        for z in held:
+        for z in (*held, *sorted(foreign)):
             limit = way.limit[z]
             if z not in out and places.stacked(game, seat, z) + adding > limit:
                 out[z] = f"the stacking limit there is {limit} Armies, Fleets and Transports"

@@ -12,7 +12,7 @@ from . import ledger
 
 ARMED = frozenset({"army", "rowers"})  # fight on land and cost upkeep
 SHOWS_ARMS = frozenset({"army", "rowers", "fleet"})
-COUNTED = frozenset({"army", "fleet", "transport"})  # the kinds stacking limits count
+COUNTED = frozenset({"army", "fleet", "transport"})  # the kinds stacking limits count (C1)
 RAZE_COUNTERS = 3  # what a sacked city receives (C4: the module's number)
 
 
@@ -114,6 +114,7 @@ def can_recruit(game, zone: int, seat: int) -> bool:
 
 
 def stacking_limit(game, zone: int) -> int:
+    """The zone's stacking limit, by terrain: the module's own numbers (C1, data/theme.toml)."""
     limits = game.rules.settings.extra["stacking"]
     return limits.get(game.state.zone_types[zone].id, 10**6)
 

@@ -63,7 +63,7 @@ class RecruitAt(Step):
         if not places.can_recruit(game, self.city, self.seat):
             return None
         treasury = s.players[self.seat].treasury
-        room = places.stacked(game, self.seat, self.city) < places.stacking_limit(game, self.city)
+        room = places.stacked(game, self.seat, self.city) < places.stacking_limit(game, self.city)  # C1
         options = [NOTHING]
         for type_id in ("army", "rowers", *SHIPS):
             if type_id in SHIPS and not places.on_the_sea(game, self.city):

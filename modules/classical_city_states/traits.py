@@ -1,4 +1,4 @@
-"""City and Leader traits: the module's own tables (C4), shown by ``rules`` from RULES.md.
+"""City and Leader traits: the module's own tables (C1, C4), shown by ``rules`` from RULES.md.
 
 A city state starts with the City Trait of its faction and may win more on the
 experience roll; every Leader has one Leader Trait, printed on his counter.

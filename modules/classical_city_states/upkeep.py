@@ -16,6 +16,7 @@ import attrs
 from warp_empires.kit import BOARD, Option, RollDie, Step
 
 from . import ledger, places
+from .moving import settle_at_sea
 from .traits import has_city_trait, leaders_with
 
 
@@ -111,6 +112,7 @@ class Starve(Step):
             set_starvation(game, self.unit, 0)
             game.emit("unit_disbanded", player=self.seat, zone=zone, reason="starvation", roll=roll, total=total, secret={"unit": name})
             s.return_to_pool(self.unit)
+            settle_at_sea(game, zone, self.seat)  # C3: what it carried at sea (its Leaders) is lost with it
         else:
             set_starvation(game, self.unit, counters + 1)
             game.emit("starving", player=self.seat, zone=zone, roll=roll, total=total, counters=counters + 1, secret={"unit": name})

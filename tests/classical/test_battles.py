@@ -1,13 +1,21 @@
-"""Declared attacks in the sea and land battle phases (C3), the home city Defense Modifier
-(C1), cities falling to assault, and the sack (the module's own design, C4)."""
+"""Declared attacks in the sea and land battle phases (C3), cities falling to assault, and the
+sack (the module's own design, C4).
+
+The battles themselves are the module's own (C1): the base Warp Empires battle (B5-B7: card
+rounds, the higher force wins and a tie goes to the defender, the +5 leader bonus, the loser
+loses half and retreats, the winner pays half of that in force), with the home city Defense
+Modifier: +8 to a side defending its own home city, and to nobody else; at sea the same
+battle, fought by manned Fleets only (and the Leaders aboard)."""
 
 from __future__ import annotations
+
+from warp_empires.rulesref import render_rules
 
 from warp_modules.classical_city_states import places
 
 from .scenario import (
-    AEGINA, ARGOS, ATHENS, ATTICA, CORINTH, ELEUSIS, MEGARA, SARONIC, events, kinds, option_ids, place, run_phases,
-    scenario,
+    AEGINA, ARGOS, ATHENS, ATTICA, CORINTH, ELEUSIS, MEGARA, MYRTOAN, SARONIC, events, give, kinds, option_ids, place,
+    run_phases, scenario,
 )
 
 
@@ -33,7 +41,7 @@ def test_a_neutral_city_is_not_attacked():
     assert game.pending is None  # Megara is neutral: only diplomacy wins it
 
 
-def test_a_defender_in_its_home_city_adds_eight_and_the_city_falls_when_its_garrison_does():
+def test_c1_a_defender_in_its_home_city_adds_eight_and_the_city_falls_when_its_garrison_does():
     game = scenario("athens", "corinth")
     place(game, 0, MEGARA, "army", "army", "army", "pericles")
     game.state.control[MEGARA] = 0
@@ -50,7 +58,7 @@ def test_a_defender_in_its_home_city_adds_eight_and_the_city_falls_when_its_garr
     assert game.pending.kind == "sack"
 
 
-def test_a_beaten_attacker_falls_back():
+def test_c1_a_beaten_attacker_loses_half_and_falls_back():
     game = scenario("athens", "corinth")
     place(game, 0, ELEUSIS, "army", "army", "army")
     game.state.control[MEGARA] = 1
@@ -66,7 +74,7 @@ def test_a_beaten_attacker_falls_back():
     assert game.state.control[MEGARA] == 1
 
 
-def test_manned_fleets_fight_at_sea_and_a_sunk_fleets_rowers_go_down_with_it():
+def test_c1_manned_fleets_fight_at_sea_and_a_sunk_fleets_rowers_go_down_with_it():
     game = scenario("athens", "corinth")
     place(game, 0, ATHENS, "fleet", "rowers", "fleet", "rowers", "transport")
     place(game, 1, SARONIC, "fleet", "rowers", "fleet", "transport", "army")
@@ -110,7 +118,7 @@ def test_a_beaten_garrison_retreats_inland_and_leaves_its_ships_to_the_victor():
     assert s.control[CORINTH] == 0
 
 
-def test_an_attack_sends_no_more_armies_than_the_space_may_hold():
+def test_c1_an_attack_sends_no_more_armies_than_the_space_may_hold():
     """Megara, a minor city, holds 6 Armies of one player: of 8 in Attica, 6 attack and 2 stay."""
     game = scenario("athens", "corinth")
     place(game, 0, ATTICA, *["army"] * 8)
@@ -121,3 +129,95 @@ def test_an_attack_sends_no_more_armies_than_the_space_may_hold():
     game.decide("hold")
     assert kinds(game, MEGARA, 0) == ["army"] * 6 and kinds(game, ATTICA, 0) == ["army"] * 2
     assert game.state.control[MEGARA] == 0
+
+
+def three_against_three(game) -> None:
+    """Ann's three Armies in Eleusis attack Bob's three in Megara, his minor city."""
+    place(game, 0, ELEUSIS, "army", "army", "army")
+    game.state.control[MEGARA] = 1
+    place(game, 1, MEGARA, "army", "army", "army")
+
+
+def test_c1_a_tie_goes_to_the_defender():
+    game = scenario("athens", "corinth")
+    three_against_three(game)
+    run_phases(game, 0, "land_battle")
+    game.decide(f"attack:{ELEUSIS}:{MEGARA}")
+    battle = events(game, "battle")[0]
+    assert (battle["attacker"]["force"], battle["defender"]["force"], battle["winner"]) == (6, 6, 1)
+    assert battle["defender"]["parts"] == [("units", 6)]  # Megara is nobody's home city: no Defense Modifier
+
+
+def test_c1_battle_cards_are_played_in_turn_attacker_first():
+    """Ann plays Phalanx (+1 an Army), Bob answers with Funeral Truce: Ann wins 9 to 6, nobody
+    loses a unit, Bob's Armies still fall back and Megara falls."""
+    game = scenario("athens", "corinth")
+    three_against_three(game)
+    (phalanx,) = give(game, 0, "phalanx")
+    (truce,) = give(game, 1, "funeral_truce")
+    run_phases(game, 0, "land_battle")
+    game.decide(f"attack:{ELEUSIS}:{MEGARA}")
+    assert (game.pending.kind, game.pending.player, option_ids(game)) == ("battle_card", 0, ["pass", f"card:{phalanx}"])
+    game.decide(f"card:{phalanx}")
+    assert (game.pending.kind, game.pending.player, option_ids(game)) == ("battle_card", 1, ["pass", f"card:{truce}"])
+    game.decide(f"card:{truce}")
+    battle = events(game, "battle")[0]
+    assert battle["attacker"]["parts"] == [("units", 6), ("Phalanx", 3)] and battle["winner"] == 0
+    game.decide(f"zone:{CORINTH}")  # Bob's retreat
+    assert events(game, "unit_lost") == []
+    assert kinds(game, MEGARA, 0) == ["army"] * 3 and kinds(game, CORINTH, 1) == ["army"] * 3
+    assert game.pending.kind == "sack"
+
+
+def test_c1_no_defense_modifier_for_another_players_home_city_nor_for_the_attacker():
+    """Ann holds Corinth, Bob's home city; Bob attacks it from Megara. Neither side adds +8:
+    Ann is not in her own home city, and Bob is not the defender."""
+    game = scenario("athens", "corinth")
+    s = game.state
+    s.control[CORINTH] = 0
+    s.control[MEGARA] = 1
+    place(game, 0, CORINTH, "army", "army")
+    place(game, 1, MEGARA, "army", "army", "army")
+    run_phases(game, 1, "land_battle")
+    game.decide(f"attack:{MEGARA}:{CORINTH}")
+    battle = events(game, "battle")[0]
+    assert battle["attacker"]["parts"] == [("units", 6)]
+    assert battle["defender"]["parts"] == [("units", 4)]
+    assert battle["winner"] == 1
+
+
+def test_c1_only_manned_fleets_declare_sea_attacks():
+    game = scenario("athens", "corinth")
+    place(game, 0, ATHENS, "fleet")
+    place(game, 0, MYRTOAN, "transport", "army")  # an Army at sea fights no sea battle either
+    place(game, 1, SARONIC, "fleet", "rowers")
+    run_phases(game, 0, "sea_battle")
+    assert game.pending is None
+    place(game, 0, ATHENS, "rowers")
+    run_phases(game, 0, "sea_battle")
+    assert option_ids(game) == ["done", f"attack:{ATHENS}:{SARONIC}"]
+
+
+def test_c1_a_sea_battle_takes_sea_cards_and_only_fleets_fight():
+    """Two manned Fleets a side; Bob's Army on a Transport adds nothing. Ann may play
+    Diekplous (+2 a Fleet) but not Phalanx, a land battle card."""
+    game = scenario("athens", "corinth")
+    place(game, 0, ATHENS, "fleet", "rowers", "fleet", "rowers")
+    place(game, 1, SARONIC, "fleet", "rowers", "fleet", "rowers", "transport", "army")
+    _, diekplous = give(game, 0, "phalanx", "diekplous")
+    run_phases(game, 0, "sea_battle")
+    game.decide(f"attack:{ATHENS}:{SARONIC}")
+    assert option_ids(game) == ["pass", f"card:{diekplous}"]
+    game.decide(f"card:{diekplous}")
+    battle = events(game, "battle")[0]
+    assert battle["battle_kind"] == "sea"
+    assert battle["attacker"]["parts"] == [("units", 6), ("Diekplous", 4), ("Skilled Rowers", 2)]
+    assert battle["defender"]["parts"] == [("units", 6)]
+    assert [o.label for o in game.pending.options] == ["Fleet (F3)", "Fleet (F3)"]  # Bob's losses: Fleets only
+
+
+def test_c1_the_rules_reference_gives_the_battle_as_the_modules_own():
+    page = " ".join(render_rules("classical_city_states").split())
+    assert "The battle follows the Warp Empires rules (B5-B7) **(our design, C1)**" in page
+    assert "A defender in its own home city adds +8." in page
+    assert "sea battles by manned Fleets and the Leaders aboard" in page

@@ -1,12 +1,15 @@
-"""The city states' own cards (C1): each does something this game has."""
+"""The city states' own cards (C1): the module's own list of 32, one copy of each, and each
+does something this game has."""
 
 from __future__ import annotations
+
+from warp_empires.rulesref import render_rules
 
 from warp_modules.classical_city_states import places
 from warp_modules.classical_city_states.upkeep import set_starvation, starvation
 
 from .scenario import (
-    ATHENS, ATTICA, ELEUSIS, MEGARA, SARONIC, events, give, kinds, place, run_phases, scenario,
+    ATHENS, ATTICA, ELEUSIS, MEGARA, SARONIC, events, give, kinds, new_game, place, run_phases, scenario,
 )
 
 
@@ -18,10 +21,30 @@ def play(game, card_type: str) -> None:
     game.decide(f"card:{card}")
 
 
-def test_the_deck_holds_thirty_two_cards_one_of_each():
-    game = scenario("athens", "corinth")
-    ids = [c.id for c in game.rules.cards]
-    assert len(ids) == 32 and len(set(ids)) == 32
+CARDS = [
+    "Envoys", "Proxenos", "Bribed Demagogues", "Gold for the Rebels", "Firebrands", "Forced March", "Storm at Sea",
+    "Plague", "Grain Ships from the Euxine", "Silver of Laurium", "Tribute", "Piracy", "Crop Blight",
+    "Democratic Uprising", "Levy of Citizens", "Mercenary Band", "Council of Elders", "Augury", "Informers", "Scouts",
+    "Spies in the Agora", "Slander", "Oracle of Delphi", "Favour of Tyche", "Ambush at the Pass", "Phalanx",
+    "Diekplous", "Strategos", "Rout", "Funeral Truce", "Traitor in the Ranks", "Healers of Asclepius",
+]
+
+
+def test_c1_the_deck_is_the_modules_own_thirty_two_cards_one_of_each():
+    game = new_game("athens", "corinth")
+    s = game.state
+    dealt = s.deck + s.discard + [c for p in s.players for c in p.hand]
+    assert [len(p.hand) for p in s.players] == [3, 3] and len(s.deck) == 26
+    assert sorted(game.rules.cards[c].name for c in dealt) == sorted(CARDS)
+    assert [c.name for c in game.rules.cards] == CARDS
+
+
+def test_c1_the_rules_reference_lists_every_card_as_the_modules_own():
+    page = render_rules("classical_city_states")
+    assert "## Action cards (32 types, 32 cards)" in page and "## Cards (our design, C1)" in page
+    for name in CARDS:
+        assert page.count(f"| {name} | 1 |") == 1, name  # the card list: one copy
+        assert page.count(f"| {name} |") == 2, name  # and the module's own table of what it does
 
 
 def test_firebrands_raze_a_city_next_to_your_army():

@@ -12,7 +12,8 @@ from warp_modules.classical_city_states import places
 from warp_modules.classical_city_states.upkeep import set_starvation, starvation
 
 from .scenario import (
-    ARGOS, ATHENS, ATTICA, CITHAERON, ELEUSIS, MEGARA, PARNES, THEBES, events, kinds, place, run_phases, scenario,
+    ARGOS, ATHENS, ATTICA, CITHAERON, ELEUSIS, MEGARA, MYRTOAN, PARNES, THEBES, events, kinds, place, run_phases,
+    scenario,
 )
 
 
@@ -117,3 +118,16 @@ def test_units_completely_surrounded_cannot_be_paid():
     place(game, 1, MEGARA, "baggage")  # every neighbour holds Bob's units
     run_phases(game, 0, "upkeep")
     assert events(game, "upkeep_paid")[0] == {"player": 0, "paid": 0, "unpaid": 1, "treasury": 5}
+
+
+def test_an_army_starving_at_sea_takes_the_leader_it_carried_down_with_it():
+    """The Army that carries Pericles on a Transport in the Myrtoan Sea, far from Athens,
+    disbands on the upkeep roll; a Leader sails only with a Fleet or an Army (C3), so he is
+    lost at sea and the Transport stays."""
+    game = scenario("athens", "corinth")
+    _, army, pericles = place(game, 0, MYRTOAN, "transport", "army", "pericles")
+    set_starvation(game, army, 5)
+    run_phases(game, 0, "upkeep")
+    assert [e["zone"] for e in events(game, "unit_disbanded")] == [MYRTOAN]
+    assert events(game, "lost_at_sea") == [{"player": 0, "zone": MYRTOAN}]
+    assert kinds(game, MYRTOAN, 0) == ["transport"] and game.state.units[pericles].place == POOL

@@ -1,4 +1,5 @@
-"""Moving by land and by sea, carrying, and entering other players' spaces (the source rules, C3)."""
+"""Moving by land and by sea, carrying, and entering other players' spaces (the source rules, C3),
+within the stacking limits (the module's own, C1; see also test_stacking.py)."""
 
 from __future__ import annotations
 
@@ -168,7 +169,7 @@ def test_why_names_the_rule_that_closes_a_space():
     )
 
 
-def test_stacking_limits_count_armies_fleets_and_transports_only():
+def test_c1_stacking_limits_count_armies_fleets_and_transports_only():
     game = scenario("athens", "corinth")
     armies = place(game, 0, ATTICA, "army", "army", "army", "army")
     place(game, 0, CITHAERON, "army")  # a forest holds 3
@@ -198,3 +199,15 @@ def test_captured_ships_beyond_the_stacking_limit_are_burnt():
     assert kinds(game, SARONIC, 0) == ["fleet"] * 7 + ["rowers"] * 7 + ["transport"]
     assert [(e["unit"], e["zone"]) for e in events(game, "burnt")] == [("Transport", SARONIC)]
     assert game.state.units_of(1) == []
+
+
+def test_forced_march_does_not_leave_a_leader_adrift_at_sea():
+    """Ann's Army on a Transport in the Saronic Gulf carries Pericles; Forced March may not
+    take the Army ashore without him, leaving him on a Transport alone."""
+    game = scenario("athens", "corinth")
+    place(game, 0, SARONIC, "transport", "army", "pericles")
+    place(game, 0, ELEUSIS, "army")
+    (card,) = give(game, 0, "forced_march")
+    run_phases(game, 0, "first_move")
+    game.decide(f"card:{card}")
+    assert option_ids(game) == ["stop", f"zone:{ELEUSIS}"]

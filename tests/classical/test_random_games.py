@@ -1,6 +1,6 @@
-"""Seeded random games on the hand-made map and on a random one, checked after every
-decision: the engine's invariants, nothing left adrift at sea, and no unit standing in a
-city it does not hold (C3)."""
+"""Seeded random games on the hand-made map, on a random one and on a random hex map (C2),
+checked after every decision: the engine's invariants, nothing left adrift at sea, no unit
+standing in a city it does not hold (C3), and no player over a zone's stacking limit (C1)."""
 
 from __future__ import annotations
 
@@ -26,16 +26,26 @@ def theme_problems(game) -> list[str]:
                 out.append(f"{s.players[owner].name}'s units adrift in {game.zone_name(z)}")
             if places.is_city(game, z) and s.control.get(z) != owner and s.battle is None:
                 out.append(f"{s.players[owner].name}'s units in {game.zone_name(z)}, a city of another")
+            if places.stacked(game, owner, z) > places.stacking_limit(game, z):
+                out.append(f"{s.players[owner].name} over the stacking limit in {game.zone_name(z)}")
     return out
 
 
-@pytest.mark.parametrize(("seed", "random_map", "factions", "winner"), [
-    (3, False, ("athens", "corinth", "thebes"), 1),
-    (4, True, ("sparta", "syracuse"), -1),
+def board(pm, kind: str, players: int, seed: int):
+    """The hand-made map, a random map, or a random hex map (C2)."""
+    if kind == "hex":
+        return generate_for_theme(pm, players=players, seed=seed, layout="hex", width=7, height=6)
+    return generate_for_theme(pm, zones=30, players=players, seed=seed) if kind == "random" else saronic_map()
+
+
+@pytest.mark.parametrize(("seed", "kind", "factions", "winner"), [
+    (3, "saronic", ("athens", "corinth", "thebes"), 1),
+    (4, "random", ("sparta", "syracuse"), -1),
+    (8, "hex", ("athens", "argos", "syracuse"), 0),
 ])
-def test_a_random_game_keeps_every_rule(seed, random_map, factions, winner):
+def test_a_random_game_keeps_every_rule(seed, kind, factions, winner):
     pm = make_manager("classical_city_states")
-    zone_map = generate_for_theme(pm, zones=30, players=len(factions), seed=seed) if random_map else saronic_map()
+    zone_map = board(pm, kind, len(factions), seed)
     seats = [Seat(f"P{i}", f, "ai:random") for i, f in enumerate(factions)]
     game = Game(GameSetup("classical_city_states", seats, zone_map, seed, turn_limit=8), plugins=pm)
     agent = RandomAgent(seed)

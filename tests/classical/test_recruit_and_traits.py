@@ -1,18 +1,22 @@
 """Recruiting by city, the experience roll (the source rules) and the City and Leader trait tables
-(the module's own design, C4)."""
+(the module's own design, C1 and C4): each city state's own trait and two Leaders, every City
+Trait and every Leader Trait at work, and both tables in the rules reference."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from warp_empires.rulesref import render_rules
 
 from warp_modules.classical_city_states import places
-from warp_modules.classical_city_states.recruit import Experience
+from warp_modules.classical_city_states.recruit import Experience, leaders_to_gain
 from warp_modules.classical_city_states.traits import CITY_TRAITS, LEADER_TRAITS, city_traits
 
 from .scenario import (
-    ATHENS, ATTICA, CITHAERON, CORINTH, ELEUSIS, MEGARA, PARNES, events, kinds, place, run_phases, run_steps, scenario,
+    ATHENS, ATTICA, CITHAERON, CORINTH, ELEUSIS, MEGARA, PARNES, events, kinds, new_game, place, run_phases, run_steps,
+    scenario,
 )
 
 
@@ -99,12 +103,52 @@ def test_a_strategist_adds_two_and_spartan_hoplites_one_an_army():
     assert battle["attacker"]["parts"] == [("units", 5), ("leader", 5), ("Hoplites", 2), ("Strategist", 2)]
 
 
-def test_the_rules_show_both_trait_tables():
+CITY_TRAIT_NAMES = [
+    "Orators", "Favoured by the Oracle", "Shipwrights", "Long Walls", "Silver Mines", "Hoplites", "Skilled Rowers",
+    "Granaries", "Horsemen", "Mercenaries",
+]
+LEADERS_BY_TRAIT = {
+    "Diplomat": ["Pericles", "Dionysius"],
+    "Admiral": ["Themistocles", "Lysander"],
+    "Strategist": ["Timoleon", "Epaminondas"],
+    "Defender": ["Leonidas", "Telesilla"],
+    "Marcher": ["Pelopidas", "Gelon"],
+    "Quartermaster": ["Periander", "Pheidon"],
+}
+
+
+def test_c1_the_rules_show_both_trait_tables():
     page = render_rules("classical_city_states")
+    assert "## City traits (our design)" in page and "## Leader traits (our design)" in page
+    assert [trait.name for trait in CITY_TRAITS.values()] == CITY_TRAIT_NAMES
     for trait in CITY_TRAITS.values():
         assert f"| {trait.name} | {trait.text} |" in page
+    by_trait: dict[str, list[str]] = {}
     for leader, trait in LEADER_TRAITS.items():
-        assert f"{trait.name}" in page and leader.capitalize() in page
+        by_trait.setdefault(trait.name, []).append(leader.capitalize())
+    assert {k: sorted(v) for k, v in by_trait.items()} == {k: sorted(v) for k, v in LEADERS_BY_TRAIT.items()}
+    texts = {trait.name: trait.text for trait in LEADER_TRAITS.values()}
+    for name, leaders in LEADERS_BY_TRAIT.items():
+        assert f"| {name} | {texts[name]} | {', '.join(leaders)} |" in page
+
+
+@pytest.mark.parametrize(("faction", "trait", "first", "second"), [
+    ("athens", "Skilled Rowers", ("Pericles", "Diplomat"), ("Themistocles", "Admiral")),
+    ("sparta", "Hoplites", ("Leonidas", "Defender"), ("Lysander", "Admiral")),
+    ("corinth", "Shipwrights", ("Periander", "Quartermaster"), ("Timoleon", "Strategist")),
+    ("thebes", "Horsemen", ("Epaminondas", "Strategist"), ("Pelopidas", "Marcher")),
+    ("argos", "Long Walls", ("Pheidon", "Quartermaster"), ("Telesilla", "Defender")),
+    ("syracuse", "Granaries", ("Gelon", "Marcher"), ("Dionysius", "Diplomat")),
+])
+def test_c1_each_city_state_starts_with_its_own_trait_and_first_leader(faction, trait, first, second):
+    game = new_game(faction, "corinth" if faction == "athens" else "athens")
+    s = game.state
+    home = places.home_city(game, 0)
+    assert [CITY_TRAITS[t].name for t in city_traits(game, 0)] == [trait]
+    (leader,) = [u for u in s.stack(home, 0) if s.units[u].type.is_leader]
+    assert (s.units[leader].type.name, LEADER_TRAITS[s.units[leader].type.id].name) == first
+    (later,) = leaders_to_gain(game, 0)  # the one an experience roll of 10 may bring
+    assert (s.units[later].type.name, LEADER_TRAITS[s.units[later].type.id].name) == second
 
 
 def test_long_walls_of_argos_and_a_defender_leader_hold_the_home_city():

@@ -1,5 +1,7 @@
-"""Setup (the source rules, C2): each city state in its own home city, minor city incomes rolled
-once and shown wherever revenue shows, the theme's own map by default, random maps still."""
+"""Setup (the source rules) and the map (C2): each city state in its own home city, minor city
+incomes rolled once and shown wherever revenue shows, the theme's own hex map of the Aegean by
+default, random maps still. The Aegean itself and random hex maps are tested in
+tests/mapgen/test_aegean.py and tests/mapgen/test_classical_hex_maps.py."""
 
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ def test_a_minor_city_income_shows_on_the_board_and_in_the_revenue():
     assert revenue_parts(game, 0)[0] == ("controlled zones", 7 + income)
 
 
-def test_random_maps_still_seat_every_city_state_in_a_home_city():
+def test_c2_random_maps_still_seat_every_city_state_in_a_home_city():
     pm = make_manager("classical_city_states")
     zone_map = generate_for_theme(pm, zones=30, players=3, seed=5)
     game = Game(GameSetup("classical_city_states", [Seat("A", "sparta"), Seat("B", "syracuse"), Seat("C", "argos")], zone_map, 5), plugins=pm)
@@ -53,7 +55,7 @@ def test_random_maps_still_seat_every_city_state_in_a_home_city():
     assert all(game.state.zone_types[z].id == "home_city" and game.state.control[z] == seat for seat, z in enumerate(homes))
 
 
-def test_the_aegean_map_is_the_default_only_once_it_is_there(tmp_path, monkeypatch):
+def test_c2_the_aegean_map_is_the_default_only_once_it_is_there(tmp_path, monkeypatch):
     pm = make_manager("classical_city_states")
     monkeypatch.setattr(cs, "AEGEAN", tmp_path / "aegean.json")
     assert default_map_file(pm, 2) is None  # no map file: random maps as before
@@ -62,7 +64,7 @@ def test_the_aegean_map_is_the_default_only_once_it_is_there(tmp_path, monkeypat
     assert default_map_file(pm, 7) is None
 
 
-def test_simulate_plays_the_default_map_unless_zones_are_asked_for(tmp_path, monkeypatch):
+def test_c2_simulate_plays_the_default_map_unless_zones_are_asked_for(tmp_path, monkeypatch):
     monkeypatch.setattr(cs, "AEGEAN", tmp_path / "aegean.json")
     mapfile.save(saronic_map(), tmp_path / "aegean.json")
     seen = []
@@ -77,3 +79,21 @@ def test_simulate_plays_the_default_map_unless_zones_are_asked_for(tmp_path, mon
     assert runner.invoke(cli, ["simulate", "classical_city_states", "--games", "1", "--workers", "1", "--turn-limit", "1"]).exit_code == 0
     assert runner.invoke(cli, ["simulate", "classical_city_states", "--games", "1", "--workers", "1", "--turn-limit", "1", "--zones", "20"]).exit_code == 0
     assert seen == [13, 20]
+
+
+def test_c2_simulate_plays_on_the_aegean_itself(monkeypatch):
+    """No map asked for: the seats start in the home cities of their names on the 263 hexes
+    of the Aegean."""
+    seen = []
+    real = cs.CityStates.warp_setup
+
+    def spy(self, game):
+        done = real(self, game)
+        homes = [game.zone_name(cs.places.home_city(game, p.seat)) for p in game.state.players]
+        seen.append((len(game.board), homes == [p.faction.name for p in game.state.players]))
+        return done
+
+    monkeypatch.setattr(cs.CityStates, "warp_setup", spy)
+    result = CliRunner().invoke(cli, ["simulate", "classical_city_states", "--games", "2", "--workers", "1", "--turn-limit", "1"])
+    assert result.exit_code == 0, result.output
+    assert seen == [(263, True), (263, True)]

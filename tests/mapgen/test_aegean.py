@@ -1,7 +1,10 @@
-"""The Aegean: City States of Hellas' hand-made map of real places in their real positions."""
+"""The Aegean: City States of Hellas' hand-made map of real places in their real positions (C2:
+hexes of the theme's terrains, a real region of the classical world with its cities by name,
+bundled in maps/ and played on unless another map is asked for)."""
 
 from __future__ import annotations
 
+import math
 import struct
 import xml.etree.ElementTree as ET
 
@@ -13,6 +16,8 @@ from click.testing import CliRunner
 from warp_empires.cli.map_cmd import map_group
 from warp_empires.engine import Game, GameSetup, Seat
 from warp_empires.mapgen import check_map, dumps, load, map_theme
+from warp_empires.cli.common import default_map_file
+from warp_empires.mapgen.hexgrid import HEX_WIDTH
 from warp_empires.mapgen.hexmap import build_hex_map
 from warp_empires.mapgen.render import to_svg
 from warp_empires.model.loading import load_theme_data
@@ -158,3 +163,40 @@ def test_a_seat_whose_faction_has_no_start_zone_takes_the_first_one_nobody_plays
     options = {**aegean.meta["options"], "start_factions": ["argos", "a", "b", "c", "d", "e"]}  # Argos starts in Athens
     retied = attrs.evolve(aegean, meta={**aegean.meta, "options": options})
     assert home_cities(retied, "athens", "argos") == [["Sparta"], ["Athens"]]
+
+
+def test_c2_it_is_a_hex_map_every_zone_a_hexagon_bordering_the_hexes_next_to_it(aegean):
+    assert aegean.meta["options"]["layout"] == "hex"
+    assert {len(z.polygon) for z in aegean.zones} == {6}
+    assert max(len(aegean.neighbours(z.id)) for z in aegean.zones) == 6
+    touching = {
+        (a.id, b.id) for a in aegean.zones for b in aegean.zones
+        if a.id < b.id and math.isclose(math.dist(a.centroid, b.centroid), HEX_WIDTH, abs_tol=0.01)
+    }
+    assert touching == {tuple(sorted(e)) for e in aegean.edges}
+    assert len(touching) == 698
+
+
+def test_c2_every_terrain_of_the_theme_lies_on_it(aegean, theme):
+    counts = {zt.id: sum(z.type == zt.id for z in aegean.zones) for zt in theme.zone_types}
+    assert counts == {
+        "sea": 141, "coast": 3, "fishing_village": 18, "farmland": 10, "plain": 4, "forest": 7, "hill": 28,
+        "city": 46, "home_city": 6,
+    }
+
+
+def test_c2_its_cities_are_the_real_cities_of_the_region_by_name(aegean):
+    cities = sorted(z.name for z in aegean.zones if z.type in ("city", "home_city"))
+    assert cities == [
+        "Akragas", "Ambracia", "Argos", "Athens", "Catana", "Chalcis", "Chios", "Cnidus", "Corcyra", "Corinth", "Cyme",
+        "Delos", "Delphi", "Elis", "Ephesus", "Epidaurus", "Eretria", "Gela", "Halicarnassus", "Himera", "Histiaea",
+        "Larissa", "Leontini", "Leucas", "Mantinea", "Megalopolis", "Megara", "Melos", "Messana", "Messene", "Miletus",
+        "Mytilene", "Naupactus", "Naxos", "Olympia", "Orchomenus", "Patrae", "Pherae", "Potidaea", "Pylos", "Rhodes",
+        "Samos", "Sardis", "Segesta", "Selinus", "Sicyon", "Smyrna", "Sparta", "Syracuse", "Tegea", "Thebes", "Troy",
+    ]
+
+
+def test_c2_it_is_the_map_the_game_is_played_on_unless_another_is_asked_for():
+    pm = make_manager(MODULE)
+    assert default_map_file(pm, 2) == default_map_file(pm, 6) == str(MAP)
+    assert default_map_file(pm, 7) is None  # six home cities: more players need a random map
