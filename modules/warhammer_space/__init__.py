@@ -3,12 +3,16 @@
 The rules are in ``RULES.md``; the unit lists, zone types and cards in ``data/``. This file
 holds what the data cannot say:
 
-* the setup (8 random ships and 12 random ground units of your own faction at your Homeworld);
-* no ship recruited at a Poor planet (leaders' half price is plain data: their ``cost``);
+* the setup (W3: 8 random ships and 12 random ground units of your own faction at your
+  Homeworld);
+* no ship recruited at a Poor planet (W4; the recruit limits and leaders' half price are
+  plain data: ``recruit_limit`` in ``zones.toml``, each leader's ``cost`` in ``units.toml``);
 * transports: ground units cross space at the transport speed (Medium) whatever their own;
-* space battles before ground battles, with transports and the attacker's choice of
+* space battles before ground battles (W5), with transports and the attacker's choice of
   bombarding ships (W7); planets taken only by ground units (W7);
-* victory at more than 80% of the planets, and the map check (a Homeworld per player).
+* victory at more than 80% of the planets (W2), and the map check (W2: a Homeworld per player).
+
+The unit lists (W1), zone types (W2) and cards (W6) are the files in ``data/``.
 """
 
 from __future__ import annotations
@@ -35,14 +39,15 @@ def is_planet(game, zone: int) -> bool:
 
 
 def held_planets(game, seat: int) -> int:
-    """How many planets carry ``seat``'s marker (asked at every position a computer player
-    weighs: counted over the seat's markers, not every zone)."""
+    """How many planets (W2: the zones that count for victory) carry ``seat``'s marker
+    (asked at every position a computer player weighs: counted over the seat's markers,
+    not every zone)."""
     types = game.state.zone_types
     return sum(1 for z in game.state.control.zones_of(seat) if "planet" in types[z].tags)
 
 
 def in_space(game, zone: int, seat: int) -> list[int]:
-    """``seat``'s units in space in ``zone``: its ships, and its ground units on their
+    """``seat``'s units in space in ``zone`` (W5): its ships, and its ground units on their
     transports. Above a planet, ground units stand on the surface of a planet their side
     holds, unless they arrived this turn; anywhere else they are still in transit (they
     land after the space battle)."""
@@ -55,9 +60,11 @@ def in_space(game, zone: int, seat: int) -> list[int]:
 
 @attrs.frozen
 class SpaceBattle(Step):
-    """The battle in space: each side's units in space (``in_space``), ships fighting
-    at their force and transports at force 0. There is none unless both sides have units
-    in space and at least one of them a ship (W7: transports never fight transports)."""
+    """The battle in space, fought before any ground battle (W5): each side's units in
+    space (``in_space``), ships fighting at their force and transports at force 0 with no
+    per-unit or card bonus, ships lost before transports (W5). There is none unless both
+    sides have units in space and at least one of them a ship (W7: transports never fight
+    transports)."""
 
     zone: int
     attacker: int
@@ -79,7 +86,7 @@ class SpaceBattle(Step):
             force=tuple((u, 0) for u in transports), no_bonus=transports,
             loss_order=tuple((u, 1 if u in transports else 0) for u in fighters), kind=SPACE,
         )
-        if has_ships[self.attacker] != has_ships[self.defender]:
+        if has_ships[self.attacker] != has_ships[self.defender]:  # W5: ships against transports alone
             game.push(start, ShipsOverTransports(self.attacker if has_ships[self.attacker] else self.defender))
         else:
             game.push(start, BattleCards(self.attacker, 0), ResolveBattle())
@@ -88,8 +95,8 @@ class SpaceBattle(Step):
 
 @attrs.frozen
 class ShipsOverTransports(Step):
-    """Ships against transports alone win without loss; half the transports (rounded up)
-    are lost and the rest retreat."""
+    """Ships against transports alone win without loss (W5); half the transports (rounded
+    up) are lost and the rest retreat."""
 
     winner: int
 
@@ -107,9 +114,10 @@ class ShipsOverTransports(Step):
 
 @attrs.frozen
 class GroundBattle(Step):
-    """The battle on a planet's surface, once the space battle is over: the attacker's
-    ground units, and the ships it chooses to bombard with (W7), against the defender's
-    ground units. Ships never fight a ground battle on their own (W7)."""
+    """The battle on a planet's surface, once the space battle is over and the surviving
+    transports have landed (W5): the attacker's ground units, and the ships it chooses to
+    bombard with (W7), against the defender's ground units. Ships never fight a ground
+    battle on their own (W7)."""
 
     zone: int
     attacker: int
@@ -133,7 +141,7 @@ class GroundBattle(Step):
 
 def ground_battle(game, zone: int, attacker: int, defender: int, bombarding: tuple[int, ...]) -> list[Step]:
     """The ground battle's steps: ground units at their force, bombarding ships at half
-    their printed force (rounded down, no per-unit bonuses, lost last)."""
+    their printed force (W5: rounded down, lost last; no per-unit bonuses)."""
     s = game.state
     fighters = [u for u in s.stack(zone, attacker) if not is_ship(game, u) or u in bombarding]
     fighters += [u for u in s.stack(zone, defender) if not is_ship(game, u)]
@@ -194,6 +202,7 @@ class TakePlanets(Step):
     def run(self, game) -> None:
         s = game.state
         for zone in s.zones_with_units(self.seat):
+            # W2: only planets (the zones that earn revenue) take a control marker.
             if not s.zone_types[zone].generates_revenue or s.control.get(zone) == self.seat:
                 continue
             if all(is_ship(game, u) for u in s.stack(zone, self.seat)):
@@ -207,6 +216,9 @@ class TakePlanets(Step):
 class WarHammer(ThemePlugin):
     @hookimpl
     def warp_setup(self, game):
+        # W3: the Homeworld and 5 cards come from the generic setup (``start_cards``); then
+        # ``start_space`` ships and ``start_ground`` ground units at random from the seat's
+        # own faction pool (W1).
         generic_setup(game)
         s = game.state
         extra = game.rules.settings.extra
@@ -236,6 +248,7 @@ class WarHammer(ThemePlugin):
 
     @hookimpl
     def warp_can_place(self, game, seat, unit_type, zone):
+        # W4: a Poor planet recruits ground units only (its limit of 1 is its recruit_limit).
         if SPACE in unit_type.tags and "no_ship_recruits" in game.state.zone_types[zone].tags:
             return False
         return None
@@ -246,10 +259,12 @@ class WarHammer(ThemePlugin):
 
     @hookimpl
     def warp_battle_steps(self, game, zone, attacker, defender):
+        # W5: the space battle first, then the ground battle.
         return [SpaceBattle(zone, attacker, defender), GroundBattle(zone, attacker, defender)]
 
     @hookimpl
     def warp_victory(self, game):
+        # W2: whoever holds more than four fifths of the planets when a turn ends wins.
         every = sum(1 for t in game.state.zone_types if "planet" in t.tags)
         share, of = VICTORY_SHARE
         for p in game.state.players:
@@ -264,6 +279,7 @@ class WarHammer(ThemePlugin):
 
     @hookimpl
     def warp_check_map(self, zone_map, players):
+        # W2: a Homeworld for every player.
         homeworlds = sum(1 for z in zone_map.zones if z.type == "homeworld")
         if homeworlds < players:
             return [f"the map has {homeworlds} Homeworld(s) but {players} players need one each"]
