@@ -1,4 +1,10 @@
-"""Doctor Who Empires: races of the Doctor Who universe fight for the Nexus Points."""
+"""Doctor Who Empires: races of the Doctor Who universe fight for the Nexus Points.
+
+Where the project's rulings D1-D6 are carried out: the galaxy (D1) in ``warp_map_rules``
+and data/zones.toml, data/theme.toml; the setup (D2) in ``warp_setup`` and the settings
+of data/theme.toml; victory and tiebreak (D3) in ``warp_victory`` and ``warp_tiebreak``;
+the races (D4) in data/factions.toml; the units and their pool (D5) in data/units.toml;
+the cards (D6) in data/cards.toml and effects.py."""
 
 from __future__ import annotations
 
@@ -28,6 +34,8 @@ def nexus_points(game) -> tuple[int, ...]:
 class DoctorWho(ThemePlugin):
     @hookimpl
     def warp_map_rules(self, players):
+        """D1: at least max(3, players + 1) Nexus Points and a Rich zone for every player
+        (each one's start zone, D2) on top of the 1D6 roll of data/zones.toml."""
         base = self.data.map_rules
         counts = dict(base.min_counts)
         counts["nexus"] = max(counts.get("nexus", 0), 3, players + 1)
@@ -36,6 +44,8 @@ class DoctorWho(ThemePlugin):
 
     @hookimpl
     def warp_setup(self, game):
+        """D2: the generic opening (a Rich start zone each, 5 units from the shared pool,
+        5 cards), and the Earth Empire also takes Earth."""
         generic_setup(game)
         earth = game.board.find("Earth")
         for p in game.state.players:
@@ -46,6 +56,7 @@ class DoctorWho(ThemePlugin):
 
     @hookimpl
     def warp_victory(self, game):
+        """D3: asked whenever a turn ends; holding every Nexus Point then wins."""
         nexus = nexus_points(game)
         owners = {game.state.control.get(z, -1) for z in nexus}
         if nexus and len(owners) == 1 and -1 not in owners:
@@ -54,8 +65,8 @@ class DoctorWho(ThemePlugin):
 
     @hookimpl
     def warp_tiebreak(self, game):
-        """Most Nexus Points; among the players tied for most, the generic order: most
-        revenue-generating zones, then most revenue from them; still tied, a draw."""
+        """D3: most Nexus Points; among the players tied for most, the generic order of B13:
+        most revenue-generating zones, then most revenue from them; still tied, a draw."""
         s = game.state
         nexus = nexus_points(game)
         held = {p.seat: sum(1 for z in nexus if s.control.get(z) == p.seat) for p in s.players}
@@ -75,6 +86,7 @@ class DoctorWho(ThemePlugin):
 
     @hookimpl
     def warp_card_effects(self):
+        """D6: the card effect the engine's library lacks (Insidious Plot)."""
         return EFFECTS
 
     @hookimpl

@@ -29,7 +29,7 @@ def plot_destinations(game: Game, seat: int, zone: int, owner: int) -> list[int]
 
 
 class MoveEnemyStack(Effect):
-    """Insidious Plot: move one enemy stack one zone, into a neighbouring zone it could
+    """Insidious Plot (D6): move one enemy stack one zone, into a neighbouring zone it could
     enter and that holds none of your units. It counts as a move made by you, so the
     usual answers to a move (Time Loop, Intercept) apply."""
 

@@ -1,5 +1,5 @@
-"""The ten Doctor Who cards whose effects are new: each one played with an exact outcome,
-and each one refused (not offered) when it has nothing to work on."""
+"""D6: the ten Doctor Who cards whose effects are new: each one played with an exact
+outcome, and each one refused (not offered) when it has nothing to work on."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Every number of the Doctor Who data, checked against the theme's own tables."""
+"""Every number of the Doctor Who data, checked against the theme's own tables: the zone
+table and map demands (D1), the settings of the setup and the draw phase (D2), the races
+(D4), the unit list and its one pool (D5), the cards (D6)."""
 
 from __future__ import annotations
 
@@ -86,6 +88,7 @@ def book():
 
 
 def test_units(book):
+    """D5: the price is the Cost column, and every unit is in the one shared pool."""
     table = {u.name: (u.copies, u.cost, u.force, LETTER[u.speed], u.notes) for u in book.unit_types.values()}
     assert table == UNITS
     assert sum(u.copies for u in book.unit_types.values()) == 60
@@ -94,6 +97,7 @@ def test_units(book):
 
 
 def test_unit_notes_are_abilities(book):
+    """D4: each unit's note is a bonus per unit."""
     for u in book.unit_types.values():
         notes = [(a.kind, a.amount) for a in u.abilities]
         expected = {
@@ -107,6 +111,7 @@ def test_unit_notes_are_abilities(book):
 
 
 def test_races(book):
+    """D4: the ten races and their abilities."""
     assert {f.name: f.description for f in book.factions.values()} == RACES
     assert {f.name: [(a.kind, a.amount) for a in f.abilities] for f in book.factions.values()} == RACE_ABILITIES
     vardans = next(f for f in book.factions.values() if f.name == "Vardans")
@@ -114,6 +119,7 @@ def test_races(book):
 
 
 def test_cards(book):
+    """D6: 33 card types, 85 cards; which are battle cards and which are reactions."""
     assert {c.name: c.copies for c in book.card_types.values()} == CARDS
     assert len(book.card_types) == 33
     assert len(book.cards) == 85
@@ -125,6 +131,7 @@ def test_cards(book):
 
 
 def test_card_numbers(book):
+    """D6: the numbers on the cards."""
     params = {c.name: dict(c.params) for c in book.card_types.values()}
     assert params["Surprise Attack"] == {"flat": 10}
     assert params["Surrounded"] == {"per_unit": 1}
@@ -141,23 +148,27 @@ def test_card_numbers(book):
 
 
 def test_zone_types(book):
+    """D1: the 1D6 zone type table, the revenue of each type, Hazard closed."""
     table = {z.id: (z.rolls[0], z.name, z.revenue, z.passable) for z in book.zone_types.values()}
     assert table == ZONE_TYPES
     assert all(len(z.rolls) == 1 for z in book.zone_types.values())
 
 
 def test_settings(book):
+    """D2: draw 3, hand limit 7, 5 units and 5 cards to start."""
     s = book.settings
     assert (s.draw_count, s.hand_limit, s.start_units, s.start_cards) == (3, 7, 5, 5)
     assert s.phases == ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
     assert book.info.name == "doctor_who"
 
 
-@pytest.mark.parametrize("players, nexus", [(2, 3), (3, 4), (5, 6)])
+@pytest.mark.parametrize("players, nexus", [(1, 3), (2, 3), (3, 4), (5, 6)])
 def test_random_map_demands(players, nexus):
+    """D1: a 1D6 table; max(3, players + 1) Nexus Points, one Rich zone per player (the
+    start zones, D2), one Nexus Point named Earth."""
     rules = make_manager("doctor_who").hook.warp_map_rules(players=players)
     assert rules.die == 6
     assert rules.min_counts["nexus"] == nexus
-    assert rules.min_counts["rich"] == players
+    assert rules.min_counts["rich"] == max(1, players)
     assert rules.start_zone_type == "rich"
     assert dict(rules.named_zones) == {"Earth": "nexus"}

@@ -1,6 +1,7 @@
-"""The other 23 Doctor Who cards: each one played with the exact outcome a player sees,
+"""D6: the other 23 Doctor Who cards: each one played with the exact outcome a player sees,
 and each one refused (not offered) where it has no legal use, or kept to the moment it is
-made for (a battle card outside a battle, a reaction nobody can use)."""
+made for (a battle card outside a battle, a reaction nobody can use). The four reactions'
+sections show that only a player who holds one and can play it is asked."""
 
 from __future__ import annotations
 
@@ -465,7 +466,7 @@ def test_a_weapon_is_not_offered_once_no_enemy_unit_is_left_in_the_battle():
     assert antimatter in game.state.players[0].hand
 
 
-# ---------------------------------------------------------------------- Time Lord Meddling
+# ---------------------------------------------------------------------- Time Lord Meddling (D6 reaction)
 
 
 def test_time_lord_meddling_cancels_the_card_just_played():
@@ -493,6 +494,20 @@ def test_time_lord_meddling_on_a_meddling_lets_the_first_card_work():
     assert [p.treasury for p in game.state.players] == [3, 2]
 
 
+def test_time_lord_meddling_cancels_a_reaction_too():
+    """Any card just played: the Daleks' Time Loop is cancelled, and the Cybermen's move stands."""
+    game = scenario("daleks", "cybermen")
+    place(game, 0, EARTH, "patrols")
+    place(game, 1, VOID, "war_fleet")
+    loop, meddling, travel = run_phases_holding(game, 1, ["move"], ["time_loop"], ["time_lord_meddling", "space_travel"], turn=2)
+    answer(game, f"card:{travel}", f"zone:{VOID}", f"zone:{EARTH}", f"card:{loop}")
+    assert (game.pending.player, game.pending.kind) == (1, "reaction")
+    assert option_ids(game) == [f"card:{meddling}", "pass"]
+    game.decide(f"card:{meddling}")
+    assert [e.data["card"] for e in events(game, "card_negated")] == ["Time Loop"]
+    assert units_in(game, EARTH, 1) == ["war_fleet"] and units_in(game, VOID, 1) == []
+
+
 def test_time_lord_meddling_cancels_a_battle_card():
     game = scenario("daleks", "cybermen")
     face_off(game, EARTH, ["war_fleet"], ["armada"])
@@ -516,7 +531,7 @@ def test_time_lord_meddling_is_never_asked_of_the_cards_own_player_nor_played_on
     assert theirs in game.state.players[2].hand
 
 
-# ---------------------------------------------------------------------- Temporal Microjump
+# ---------------------------------------------------------------------- Temporal Microjump (D6 reaction)
 
 
 def buy_everything(game):
@@ -739,7 +754,7 @@ def test_draw_cards_are_refused_when_there_is_nothing_to_draw(card_type):
     refused(game, card)
 
 
-# ---------------------------------------------------------------------- Intercept
+# ---------------------------------------------------------------------- Intercept (D6 reaction)
 
 
 def cybermen_turn_with_intercept():
@@ -936,7 +951,7 @@ def test_retreat_played_after_exterminate_spares_both_sides():
     assert events(game, "unit_lost") == []
 
 
-# ---------------------------------------------------------------------- Time Loop
+# ---------------------------------------------------------------------- Time Loop (D6 reaction)
 
 
 def test_time_loop_sends_the_units_of_the_move_just_made_back():

@@ -1,10 +1,12 @@
-"""The ten races' special abilities, as a player meets them at the table."""
+"""D4: the ten races' special abilities, as a player meets them at the table; with them
+the rules they bend: Hazard zones (D1), the Cost column and the shared pool (D5), draw 3
+and hand limit 7 (D2)."""
 
 from __future__ import annotations
 
 from .scenario import (
     EARTH, KARN, MAELSTROM, PELADON, SKARO, TELOS, VOID,
-    cards_of, control, give, option_ids, place, run_phases, scenario, set_pool,
+    cards_of, control, face_off, give, option_ids, place, run_phases, scenario, set_pool, units_in,
 )
 
 
@@ -23,7 +25,7 @@ def fight(attacker_race, attacker_units, defender_race, defender_units):
     return battle_report(game)
 
 
-# ---------------------------------------------------------------------- force in battle
+# ---------------------------------------------------------------------- force in battle (D4)
 
 PLAIN = ("scouts", "auxiliary_fleet", "war_fleet")  # 1 + 2 + 6 = 9, no unit notes
 
@@ -83,7 +85,7 @@ def test_unit_notes_alone_for_a_race_without_force_ability():
     assert defender["force"] == 2 + 2 + 4 + 2
 
 
-# ---------------------------------------------------------------------- movement
+# ---------------------------------------------------------------------- movement (D4 Movellans and Vardans; D1 Hazard)
 
 LINE = [("Base", "rich", 3, "Z0")] + [(f"Reach {i}", "void", 0, f"Z{i}") for i in range(1, 5)] + [("Far", "rich", 3, "Z5")]
 LINE_EDGES = [(i, i + 1) for i in range(5)]
@@ -139,7 +141,22 @@ def test_other_races_may_not_enter_hazard_zones():
     assert scout_reach_from_peladon("daleks") == [f"zone:{z}" for z in (SKARO, VOID, EARTH)]
 
 
-# ---------------------------------------------------------------------- recruiting
+def test_vardans_may_retreat_into_a_hazard_zone():
+    # Peladon borders Skaro (Daleks there) and the Maelstrom: a Dalek loser would be
+    # destroyed there for want of a retreat; a Vardan one escapes into the Maelstrom.
+    game = scenario("daleks", "vardans")
+    _, dalek_scouts = place(game, 0, PELADON, "armada", "scouts")
+    place(game, 0, SKARO, "scouts")
+    scouts, patrols = place(game, 1, PELADON, "scouts", "patrols")
+    run_phases(game, 0, "battle")
+    game.decide(f"unit:{patrols}")  # the Daleks (13 to 5) pick the Vardans' loss
+    game.decide(f"unit:{dalek_scouts}")  # and pay for it; the Vardans' Scouts retreat
+    assert game.pending is None  # to the one zone open to them, without asking
+    assert units_in(game, MAELSTROM, 1) == ["scouts"]
+    assert game.state.units[scouts].zone == MAELSTROM
+
+
+# ---------------------------------------------------------------------- recruiting (D4 Rutans and Sontarans; D5)
 
 FIVE = ("scouts", "auxiliary_fleet", "patrols", "war_fleet", "armada")
 
@@ -184,7 +201,25 @@ def test_a_rutan_buys_a_scout_for_1():
     assert game.state.stack(SKARO, 0) == [scout]
 
 
-# ---------------------------------------------------------------------- cards in hand
+def test_d5_a_unit_one_race_loses_is_recruited_by_another():
+    """One pool for every race: the Cybermen's Scouts, lost in battle, are what the
+    Daleks draw in their recruit phase, at the Cost column's price."""
+    game = scenario("daleks", "cybermen")
+    control(game, 0, SKARO)
+    game.state.players[0].treasury = 5
+    (fleet, aux), (scouts,) = face_off(game, EARTH, ["war_fleet", "auxiliary_fleet"], ["scouts"])
+    set_pool(game)  # nothing else in the pool
+    run_phases(game, 0, "battle", "recruit")
+    game.decide(f"unit:{aux}")  # the Daleks win 10 to 1 and give up 2 printed force for the Scouts' 1
+    assert game.pending.kind == "buy"
+    assert sorted((u, price) for u, _, price in game.pending.context["drawn"]) == sorted([(scouts, 1), (aux, 1)])
+    game.decide(f"unit:{scouts}")
+    assert game.state.units[scouts].owner == 0
+    assert units_in(game, SKARO, 0) == ["scouts"]
+    assert game.state.players[0].treasury == 4
+
+
+# ---------------------------------------------------------------------- cards in hand (D4 Earth Empire and Gallifreyans; D2)
 
 
 def hand_after_draw(race, hand_size):
@@ -199,6 +234,18 @@ def hand_after_draw(race, hand_size):
 def test_earth_empire_draws_4_cards_in_its_draw_phase():
     assert len(hand_after_draw("earth_empire", 0).state.players[0].hand) == 4
     assert len(hand_after_draw("daleks", 0).state.players[0].hand) == 3
+
+
+def test_earth_empire_refills_to_7_after_a_battle_like_everyone():
+    """Its extra card comes in its draw phase only."""
+    game = scenario("earth_empire", "daleks")
+    s = game.state
+    s.deck += cards_of(game, "galactic_invasion")
+    place(game, 0, EARTH, "war_fleet")
+    place(game, 1, EARTH, "scouts")
+    run_phases(game, 0, "battle")
+    assert game.pending is None
+    assert [len(p.hand) for p in s.players] == [7, 7]
 
 
 def test_gallifreyans_keep_up_to_10_cards():

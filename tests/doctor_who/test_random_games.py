@@ -1,5 +1,5 @@
-"""Seeded random games with every race: every card gets played, every game ends, and a
-game replayed from its choices ends in the same position."""
+"""Seeded random games with every race: every card gets played (D6: every card works),
+every game ends, and a game replayed from its choices ends in the same position."""
 
 from __future__ import annotations
 

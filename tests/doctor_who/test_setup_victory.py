@@ -1,11 +1,17 @@
-"""Setup (distinct Rich start zones, 5 units, 5 cards, Earth), victory by the Nexus Points,
-and the tiebreak at a turn limit."""
+"""D2 setup (distinct Rich start zones, 5 units, 5 cards, Earth), D3 victory by the Nexus
+Points, and the D3 tiebreak at a turn limit (Nexus Points, then B13)."""
 
 from __future__ import annotations
 
+import itertools
+
+import networkx as nx
 import pytest
 
+from warp_empires import Game, GameSetup, Seat
+from warp_empires.cli.common import random_zone_map
 from warp_empires.model.state import BOARD
+from warp_empires.plugins import make_manager
 
 from .scenario import EARTH, MARS, PELADON, SKARO, TELOS, KARN, control, new_game, place, run_phases, scenario
 
@@ -27,7 +33,7 @@ def start_zones(game):
     return list(game.state.starts)
 
 
-# ---------------------------------------------------------------------- setup
+# ---------------------------------------------------------------------- setup (D2)
 
 
 def test_two_players_start_in_distinct_rich_zones_with_5_units_and_5_cards():
@@ -63,6 +69,38 @@ def test_the_earth_empire_controls_earth_from_the_start():
     assert s.zone_units[EARTH] == []  # control only, no units there
 
 
+def test_d2_start_units_are_drawn_at_random_from_the_shared_pool():
+    stacks = []
+    for seed in range(1, 7):
+        s = new_game("daleks", "cybermen", seed=seed).state
+        units = [u for seat in (0, 1) for u in s.units_of(seat)]
+        assert len(set(units)) == 10
+        assert not set(units) & set(s.pools["common"])  # out of the one pool, 50 left there
+        assert len(s.pools["common"]) == 50
+        stacks.append(tuple(sorted(s.units[u].type.id for u in s.units_of(0))))
+    # Six seeds, six different start stacks for the Daleks: nothing fixed about them.
+    assert len(set(stacks)) == 6
+
+
+def test_d2_a_random_galaxy_gives_every_player_a_fair_rich_start():
+    """The galaxy the game commands deal (fair unless asked otherwise), 40 zones for three:
+    the start zones are Rich, at least 3 borders apart, and the revenue within 2 borders
+    of each differs by at most 1 EP."""
+    seats = [Seat(name, race) for name, race in zip("ABC", ["daleks", "cybermen", "sontarans"])]
+    game = Game(GameSetup("doctor_who", seats, random_zone_map(make_manager("doctor_who"), 40, 3, 1), seed=1))
+    s = game.state
+    starts = start_zones(game)
+    assert len(set(starts)) == 3
+    graph = game.setup.zone_map.graph()
+    graph = graph.subgraph([z for z in graph if s.zone_types[z].passable])
+    for seat, zone in enumerate(starts):
+        assert s.zone_types[zone].id == "rich" and s.control[zone] == seat
+        assert len(s.stack(zone, seat)) == 5 and len(s.players[seat].hand) == 5
+    assert min(nx.shortest_path_length(graph, a, b) for a, b in itertools.combinations(starts, 2)) >= 3
+    nearby = [sum(s.zone_types[z].revenue for z in nx.single_source_shortest_path_length(graph, zone, cutoff=2)) for zone in starts]
+    assert max(nearby) - min(nearby) <= 1
+
+
 def test_start_units_are_on_the_board_and_the_first_turn_begins_with_seat_0():
     game = new_game("daleks", "cybermen", seed=7)
     assert all(game.state.units[u].place == BOARD for u in game.state.units_of(0))
@@ -70,7 +108,7 @@ def test_start_units_are_on_the_board_and_the_first_turn_begins_with_seat_0():
     assert game.state.turn == 1
 
 
-# ---------------------------------------------------------------------- victory
+# ---------------------------------------------------------------------- victory (D3)
 
 
 def test_controlling_every_nexus_point_wins_at_the_end_of_the_turn():
@@ -99,7 +137,7 @@ def test_one_nexus_point_short_is_no_victory():
     assert game.state.turn > 1
 
 
-# ---------------------------------------------------------------------- tiebreak at the turn limit
+# ---------------------------------------------------------------------- tiebreak at the turn limit (D3, then B13)
 
 
 def end_at_limit(game, seat):

@@ -64,6 +64,7 @@ def test_check_says_ok(tmp_path):
 
 
 def test_check_lists_every_problem_and_fails(tmp_path):
+    # D1: Earth, and players + 1 Nexus Points.
     run("generate", "--seed", 1, "--players", 3, "-o", tmp_path / "g.json")
     doc = json.loads((tmp_path / "g.json").read_text())
     earth = next(z for z in doc["zones"] if z["name"] == "Earth")
@@ -109,6 +110,7 @@ def test_unknown_module_lists_the_installed_ones(tmp_path):
 
 
 def test_rules_no_map_can_meet_are_one_line(tmp_path):
+    # D1: four players need 4 Rich zones and 5 Nexus Points.
     r = run("generate", "--zones", 6, "--players", 4, "-o", tmp_path / "x.json")
     assert r.exit_code == 1
     assert r.output == "Error: minimum counts: a map for 4 players needs at least 9 zones (Rich Zone: 4, Nexus Point: 5); it has 6\n"

@@ -54,6 +54,9 @@ def test_the_map_has_exactly_the_zones_asked_for(make):
 @SETTINGS
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4), data=st.data())
 def test_every_doctor_who_rule_holds(make, dw, dw_manager, seed, players, data):
+    """D1: max(3, players + 1) Nexus Points, one of them Earth, a Rich zone per player, the
+    passable zones joined without crossing a Hazard zone; and D2's start zones: distinct,
+    Rich, far apart."""
     zones = data.draw(st.integers(4 * players + 6, 48), label="zones")
     m = make(zones=zones, players=players, seed=seed)
     assert check_map(m, dw.zone_types, map_theme(dw_manager, players).map_rules, players) == []
@@ -80,6 +83,7 @@ def test_every_doctor_who_rule_holds(make, dw, dw_manager, seed, players, data):
 @SETTINGS
 @given(seed=st.integers(0, 10**6))
 def test_hex_maps_meet_the_rules_too(make, dw, seed):
+    """D1 on the hex layout."""
     m = make(layout="hex", width=6, height=5, players=3, seed=seed)
     assert len(m.zones) == 30
     assert check_map(m, dw.zone_types, dw.map_rules, 3) == []
@@ -102,6 +106,7 @@ def test_big_maps_spread_the_start_zones_over_the_whole_map(make, dw):
 
 
 def test_a_map_too_small_for_the_rules_names_the_rule(make):
+    # D1: four players need 4 Rich zones and 5 Nexus Points.
     with pytest.raises(MapGenerationError) as err:
         make(zones=6, players=4, seed=0)
     assert str(err.value) == (

@@ -49,6 +49,7 @@ def test_risk_names_positions_and_continents_come_across():
 
 
 def test_with_a_theme_the_types_are_rolled_and_the_rules_met(dw):
+    """D1 holds on an imported map too: its zone types are rolled on the theme's table."""
     a = import_map(RISK, dw.zone_types, dw.map_rules, players=4, seed=3)
     b = import_map(RISK, dw.zone_types, dw.map_rules, players=4, seed=3)
     c = import_map(RISK, dw.zone_types, dw.map_rules, players=4, seed=4)
