@@ -1,4 +1,5 @@
-"""Saves: JSON written atomically, replayed on load and checked against the digest.
+"""Saves: JSON written atomically, replayed on load from the seed and the choices (B12) and
+checked against the digest.
 
 Golden playthroughs in tests/golden/ (setup + every choice + the expected digest) are
 replayed on every run, so a change that alters how a recorded game plays out is caught

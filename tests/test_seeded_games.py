@@ -1,5 +1,5 @@
 """Seeded random-agent games of every bundled theme (and the fixture theme) play out
-exactly as recorded: the same choices, the same position every few decisions, the same
+exactly as recorded (B12): the same choices, the same position every few decisions, the same
 winner. A faster engine must not be a different game; tests/seeded_games/record.py
 re-records the file when a rules change is meant to alter games.
 
