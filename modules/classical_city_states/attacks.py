@@ -111,7 +111,7 @@ class Assault(Step):
         theirs = fighters(game, self.to, defender, self.sea) if defender in others else []
         mine = fighters(game, self.to, self.seat, self.sea)
         fleets = tuple((seat, fleets_of(game, seat)) for seat in (self.seat, defender) if seat >= 0)
-        after = AfterAssault(self.seat, self.to, self.sea, tuple(mine + theirs), fleets)
+        after = AfterAssault(self.seat, self.to, self.sea, tuple(mine + theirs), fleets, self.frm)
         if not theirs:
             game.push(after)
             return None
@@ -156,6 +156,7 @@ class AfterAssault(Step):
     sea: bool
     fought: tuple[int, ...] = ()
     fleets: tuple[tuple[int, int], ...] = ()
+    frm: int | None = None  # where the attack came from
 
     def run(self, game) -> None:
         s = game.state
@@ -171,6 +172,8 @@ class AfterAssault(Step):
                 going = [w for w in s.stack(self.zone, unit.owner) if ships_too or "ship" not in s.units[w].type.tags]
                 for left in places.within_limit(game, unit.owner, unit.zone, going):  # C1: the limit holds there
                     s.move_unit(left, unit.zone)  # ships left in port, or with no room, are taken below
+        if not self.sea and self.frm is not None:
+            self._fall_back(game)
         around = (self.zone, *game.board.adjacency[self.zone])
         for z in around:
             for o in sorted(s.owners_in(z)):
@@ -188,6 +191,22 @@ class AfterAssault(Step):
         steps += [Ransom(u.owner, u.id) for u in s.units if u.place == CAPTURED]
         game.push(*steps)
         return None
+
+    def _fall_back(self, game) -> None:
+        """Only Armies and Rowers take a space by assault (C3: a Leader alone may not enter a
+        city of another's, nor a space holding another player's units). A winner left with
+        neither, having paid for its win with them, goes back where the attack came from,
+        unless the space is now its own to stand in: empty, and no city of another's."""
+        s = game.state
+        left = s.stack(self.zone, self.seat)
+        if not left or fighters(game, self.zone, self.seat, sea=False):
+            return
+        others_city = places.is_city(game, self.zone) and s.control.get(self.zone, -1) != self.seat
+        if not others_city and s.owners_in(self.zone) == {self.seat}:
+            return
+        for u in left:
+            s.move_unit(u, self.frm)
+        game.emit("fell_back", player=self.seat, zone=self.zone, frm=self.frm, count=len(left))
 
 
 @attrs.frozen

@@ -221,3 +221,33 @@ def test_c1_the_rules_reference_gives_the_battle_as_the_modules_own():
     assert "The battle follows the Warp Empires rules (B5-B7) **(our design, C1)**" in page
     assert "A defender in its own home city adds +8." in page
     assert "sea battles by manned Fleets and the Leaders aboard" in page
+
+
+def pericles_wins_megara_with_his_army_lost(bob_in_megara: tuple[str, ...]):
+    """Ann's Army and Pericles attack Bob's Megara from Attica and beat its Rowers; Ann pays
+    for the win (a force of 1) with her Army, so Pericles alone is left standing."""
+    game = scenario("athens", "corinth")
+    game.state.control[MEGARA] = 1
+    place(game, 0, ATTICA, "army", "pericles")
+    place(game, 1, MEGARA, *bob_in_megara)
+    run_phases(game, 0, "land_battle")
+    game.decide(f"attack:{ATTICA}:{MEGARA}")
+    assert events(game, "battle")[0]["winner"] == 0
+    army = next(o.id for o in game.pending.options if o.label.startswith("Army"))
+    game.decide(army)
+    return game
+
+
+def test_c3_a_leader_left_alone_after_winning_goes_back_and_the_city_stands():
+    game = pericles_wins_megara_with_his_army_lost(("rowers", "baggage", "baggage"))
+    s = game.state
+    assert kinds(game, ATTICA, 0) == ["pericles"] and kinds(game, MEGARA, 0) == []
+    assert kinds(game, MEGARA, 1) == ["baggage", "baggage"] and s.control[MEGARA] == 1
+    assert events(game, "fell_back") == [{"player": 0, "zone": MEGARA, "frm": ATTICA, "count": 1}]
+    assert events(game, "city_taken") == []
+
+
+def test_c3_a_leader_alone_does_not_take_an_emptied_city_either():
+    game = pericles_wins_megara_with_his_army_lost(("rowers",))
+    assert kinds(game, ATTICA, 0) == ["pericles"] and game.state.control[MEGARA] == 1
+    assert events(game, "city_taken") == []
