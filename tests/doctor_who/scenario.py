@@ -133,12 +133,6 @@ def set_pool(game: Game, *unit_types: str) -> list[int]:
     return Position.of(game, empty=False).set_pool(*unit_types)
 
 
-
-
-
-
-
-
 def run_phases(game: Game, seat: int, *phases: str, turn: int | None = None, end_turn: bool = False) -> None:
     """Run the named phases of ``seat``'s turn on the position as it is, then stop
     (``game.pending`` is None once they are over). ``turn`` defaults to ``seat``'s first

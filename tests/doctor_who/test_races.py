@@ -190,6 +190,20 @@ def test_sontarans_draw_8_units_to_recruit_from():
     assert len(recruit_offer("daleks", *ten)) == 5
 
 
+def test_d4_the_sontarans_extra_units_come_with_the_draw_not_with_the_1d6_more():
+    """The Sontarans draw 8; buying all 8 earns the 1D6 more of every race (B9), no more."""
+    game = scenario("sontarans", "daleks")
+    control(game, 0, SKARO)
+    game.state.players[0].treasury = 50
+    set_pool(game, *["scouts"] * 6, *["auxiliary_fleet"] * 5, *["patrols"] * 6)
+    run_phases(game, 0, "recruit")
+    for _ in range(8):
+        game.decide(next(o.id for o in game.pending.options if o.id.startswith("unit:")))
+    draws = [e.data for e in game.events if e.kind == "recruit_draw"]
+    rolls = [e.data["value"] for e in game.events if e.kind == "die_rolled"]
+    assert rolls == [5] and [d["count"] for d in draws] == [8, 5] and draws[1]["extra"]
+
+
 def test_a_rutan_buys_a_scout_for_1():
     game = scenario("rutans", "daleks")
     control(game, 0, SKARO)
