@@ -8,6 +8,7 @@ holds what the data cannot say:
 * no ship recruited at a Poor planet (W4; the recruit limits and leaders' half price are
   plain data: ``recruit_limit`` in ``zones.toml``, each leader's ``cost`` in ``units.toml``);
 * transports: ground units cross space at the transport speed (Medium) whatever their own;
+  a move an opponent undoes (Decoy Force) leaves them where they stood, not in transit (W5);
 * space battles before ground battles (W5), with transports and the attacker's choice of
   bombarding ships (W7); planets taken only by ground units (W7);
 * victory at more than 80% of the planets (W2), and the map check (W2: a Homeworld per player).
@@ -46,16 +47,54 @@ def held_planets(game, seat: int) -> int:
     return sum(1 for z in game.state.control.zones_of(seat) if "planet" in types[z].tags)
 
 
+@attrs.define
+class SentBack:
+    """Ground units whose move out of a planet their side holds an opponent undid this
+    turn (Decoy Force): back where they stood, on the surface (W5). Forgotten in the
+    control phase, the turn's last."""
+
+    turn: int = 0
+    units: tuple[int, ...] = ()
+
+
+def sent_back(game) -> tuple[int, ...]:
+    """The ground units sent back home this turn (see :class:`SentBack`)."""
+    record = game.state.themes.get(SentBack)
+    return record.units if record is not None and record.turn == game.state.turn else ()
+
+
 def in_space(game, zone: int, seat: int) -> list[int]:
     """``seat``'s units in space in ``zone`` (W5): its ships, and its ground units on their
     transports. Above a planet, ground units stand on the surface of a planet their side
     holds, unless they arrived this turn; anywhere else they are still in transit (they
-    land after the space battle)."""
+    land after the space battle). A unit whose move was undone arrived nowhere: it has
+    used its move, but it stands where it stood."""
     s = game.state
     units = s.stack(zone, seat)
     if not is_planet(game, zone) or s.control.get(zone) != seat:
         return units
-    return [u for u in units if is_ship(game, u) or s.units[u].moved]
+    back = sent_back(game)
+    return [u for u in units if is_ship(game, u) or (s.units[u].moved and u not in back)]
+
+
+@attrs.frozen
+class NoteSentBack(Step):
+    """Once the others have had their chance to react to a move out of a planet the mover
+    holds: the ground units a reaction sent back (Decoy Force undoes the move) are on the
+    planet's surface again, not in transit (W5)."""
+
+    units: tuple[int, ...]
+    frm: int
+
+    def run(self, game) -> None:
+        s = game.state
+        back = [u for u in self.units if s.units[u].zone == self.frm and not is_ship(game, u)]
+        if back:
+            record = s.theme(SentBack)
+            if record.turn != s.turn:
+                record.turn, record.units = s.turn, ()
+            record.units = tuple(sorted({*record.units, *back}))
+        return None
 
 
 @attrs.frozen
@@ -201,6 +240,8 @@ class TakePlanets(Step):
 
     def run(self, game) -> None:
         s = game.state
+        if SentBack in s.themes:
+            s.themes[SentBack] = SentBack()  # the turn ends: who was sent back no longer matters
         for zone in s.zones_with_units(self.seat):
             # W2: only planets (the zones that earn revenue) take a control marker.
             if not s.zone_types[zone].generates_revenue or s.control.get(zone) == self.seat:
@@ -245,6 +286,15 @@ class WarHammer(ThemePlugin):
             if slowest is None or speed < slowest:
                 slowest = speed
         return slowest + s.players[seat].faction.ability_total("speed_bonus")
+
+    @hookimpl
+    def warp_after_move(self, game, seat, units, frm, to):
+        # W5: ground units leaving a planet their side holds are on its surface again if a
+        # reaction undoes the move; the step runs once the reactions are over.
+        s = game.state
+        if s.control.get(frm) == seat and is_planet(game, frm) and not all(is_ship(game, u) for u in units):
+            return [NoteSentBack(tuple(units), frm)]
+        return None
 
     @hookimpl
     def warp_can_place(self, game, seat, unit_type, zone):
