@@ -3,6 +3,8 @@
 Default map: Westhold (city, 3) - Meadow (plain, 1) - Crossing (plain, 1) - Eastport (city, 3),
 with Barrens (waste, 0) off Westhold, Peak (mountains) off Meadow, Hamlet (plain, 1) off Crossing."""
 
+from warp_empires.model.state import Lasting
+
 from helpers import build, card, cards, drive, events, ids, in_pool, play_out, start, start_turn, zone_id
 
 
@@ -50,6 +52,17 @@ def test_revenue_never_drops_below_zero():
     start(game, "revenue")
     assert events(game, "revenue")[0]["amount"] == 0
     assert game.state.players[1].treasury == 0
+
+
+def test_a_zone_under_two_revolts_earns_nothing_once():
+    # Two lasting "earns nothing" effects on Westhold (3): it earns nothing, and Meadow still
+    # pays its 1. Counted twice, Westhold would have taken Meadow's revenue as well.
+    game = build(control={"Westhold": 0, "Meadow": 0})
+    westhold = zone_id(game, "Westhold")
+    game.state.lasting += [Lasting("zone_no_revenue", 0, zone=westhold, until_turn=5, source=1) for _ in range(2)]
+    start(game, "revenue")
+    assert events(game, "revenue")[0]["amount"] == 1
+    assert [p for p in events(game, "revenue")[0]["parts"] if p[1] < 0] == [("no revenue from Westhold", -3)]
 
 
 # ---------------------------------------------------------------------- B10 upkeep

@@ -326,6 +326,18 @@ def test_revolt_stops_a_zones_revenue_for_1d6_of_its_owners_turns():
     assert revenue(game, 1) == 5
 
 
+def test_two_revolts_on_one_zone_take_only_its_own_revenue():
+    game = scenario("daleks", "cybermen")
+    control(game, 1, TELOS, KARN)
+    game.rng = LoadedDice([2, 5])
+    first, second = start_move_phase(game, ["revolt", "revolt"])
+    answer(game, f"card:{first}", f"zone:{TELOS}", f"card:{second}", f"zone:{TELOS}")
+    assert [(e.zone, e.until_turn) for e in game.state.lasting] == [(TELOS, 4), (TELOS, 10)]
+    # D6: Telos earns the Cybermen nothing, once; Karn still pays its 2 EP.
+    run_phases(game, 1, "revenue", turn=2)
+    assert game.state.players[1].treasury == 2
+
+
 def test_revolt_die_can_be_rerolled_with_temporal_microjump():
     game = scenario("daleks", "cybermen")
     control(game, 1, TELOS)

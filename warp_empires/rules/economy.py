@@ -32,12 +32,16 @@ def lasting_revenue_modifiers(game: Game, seat: int) -> list[Modifier]:
     """Card effects still running against (or for) ``seat``'s revenue."""
     out = []
     s = game.state
+    idle: set[int] = set()
     for e in s.lasting:
         if e.seat != seat:
             continue
         if e.kind == "revenue_delta":
             out.append(Modifier("card effect", e.amount))
-        elif e.kind == "zone_no_revenue" and s.control.get(e.zone) == seat:
+        elif e.kind == "zone_no_revenue" and s.control.get(e.zone) == seat and e.zone not in idle:
+            # B8: a zone that earns nothing earns nothing once, however many cards say so;
+            # a second revolt there must not take the revenue of the owner's other zones.
+            idle.add(e.zone)
             out.append(Modifier(f"no revenue from {game.zone_name(e.zone)}", -zone_revenue(game, e.zone)))
     return out
 
