@@ -133,6 +133,23 @@ def test_d7_galactic_invasion_may_stop_after_the_second_stack_not_before():
     assert not game.state.units[game.state.stack(MARS, 0)[0]].moved
 
 
+def test_d7_galactic_invasion_moves_two_stacks_not_two_groups_of_one():
+    """Mars holds a War Fleet and Patrols, Skaro Scouts: once a group has left Mars, the
+    second stack to move is Skaro's, not the rest of Mars (a stack is all of a player's
+    units in one zone, B3)."""
+    game = scenario("daleks", "cybermen")
+    war_fleet, _ = place(game, 0, MARS, "war_fleet", "patrols")
+    place(game, 0, SKARO, "scouts")
+    play_move_card(game, "galactic_invasion")
+    game.decide(f"zone:{MARS}")
+    answer(game, f"unit:{war_fleet}", "go", f"zone:{TELOS}")
+    # Skaro's is the only stack left to choose, so nobody is asked which: its Scouts go next.
+    assert game.pending.prompt.startswith("Move 1 unit(s) from Skaro to")
+    answer(game, f"zone:{VOID}")
+    assert [(e.data["frm"], e.data["to"]) for e in events(game, "moved")] == [(MARS, TELOS), (SKARO, VOID)]
+    assert units_in(game, MARS, 0) == ["patrols"]
+
+
 def test_galactic_invasion_is_refused_with_only_one_stack_that_can_move():
     game = scenario("daleks", "cybermen")
     place(game, 0, SKARO, "scouts", "war_fleet")

@@ -292,6 +292,8 @@ class StackMoves(Step):
     The first ``required`` moves must be made ("Stop moving" is offered only after them,
     D7); ``points`` overrides the group's allowance (e.g. a long-range card), ``tag``
     limits the units that may move, ``single`` moves one unit rather than a group.
+    Each move is of another stack: a stack is what one player has in one zone (B3, B4),
+    so a card of two stacks never moves two groups out of one zone (``moved_from``).
     """
 
     seat: int
@@ -301,11 +303,14 @@ class StackMoves(Step):
     tag: str | None = None
     single: bool = False
     required: int = 0
+    moved_from: tuple[int, ...] = ()
 
     def run(self, game: Game) -> Decision | None:
         owner = self.seat if self.owner is None else self.owner
         options = []
         for zone in game.state.zones_with_units(owner):
+            if zone in self.moved_from:
+                continue
             group = moving_group(game, self.seat, zone, owner, self.tag, self.single, self.points)
             if group:
                 label = Later((stack_text, game.board.names[zone], len(group), game.state.units[group[0]].type))
@@ -326,7 +331,7 @@ class StackMoves(Step):
         owner = self.seat if self.owner is None else self.owner
         later = []
         if self.remaining > 1:
-            later.append(StackMoves(self.seat, self.remaining - 1, owner=self.owner, points=self.points, tag=self.tag, single=self.single, required=self.required - 1))
+            later.append(attrs.evolve(self, remaining=self.remaining - 1, required=self.required - 1, moved_from=(*self.moved_from, option.value)))
         group = movable(game, owner, option.value, self.tag)
         game.push(SelectUnits(self.seat, option.value, group, (), self.points, self.single), *later)
 
