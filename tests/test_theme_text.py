@@ -58,6 +58,17 @@ def test_a_themes_event_sentence_is_filled_with_names():
     assert describe(game, short) == "Ann: upkeep paid (paid 4)"
 
 
+def test_the_owner_reads_which_unit_went_hungry_and_the_others_only_that_one_did():
+    # B14: an event with two sentences tells each reader the first it may be told.
+    game = city_states()
+    where = f"{game.board.names[0]} ({game.board.codes[0]})"
+    hungry = Event("starving", 3, 0, {"player": 0, "zone": 0, "roll": 2, "total": 3, "counters": 1},
+                   secret={"unit": "Rowers"}, knows=frozenset({0}))
+    assert describe(game, hungry.seen_by(0)) == f"Ann's Rowers in {where} goes hungry (roll 2, total 3): 1 starvation counter(s)"
+    assert describe(game, hungry.seen_by(1)) == f"Ann's unit in {where} goes hungry (roll 2, total 3): 1 starvation counter(s)"
+    assert describe(game, hungry.seen_by(None)) == describe(game, hungry.seen_by(1))
+
+
 def test_a_themes_help_for_its_own_decision():
     pm = make_manager("warhammer_space")
     game = Game(GameSetup("warhammer_space", [Seat("A", "orks"), Seat("B", "eldar")], generate_for_theme(pm, zones=30, players=2, seed=2), 2), plugins=pm)
@@ -110,6 +121,10 @@ def test_why_tells_the_reason_a_theme_gives_for_a_closed_zone():
         ('[text]\ncurrancy = "gold"', "[text], field 'currancy': unknown field (did you mean 'currency'?)"),
         ("[text]\nphases = { muster = 3 }", "[text], field 'phases.muster': expected text, got 3"),
         ('[text]\ncurrency = ""', "[text], field 'currency': '' is not allowed; use 1 to 20 characters"),
+        ("[text]\nevents = { mustered = [] }", "[text], field 'events.mustered': expected text or a list of texts, got []"),
+        ('[text]\nevents = { mustered = ["{player} musters", 4] }',
+         "[text], field 'events.mustered': expected text or a list of texts, got ['{player} musters', 4]"),
+        ('[text]\nphases = { muster = ["Muster"] }', "[text], field 'phases.muster': expected text, got ['Muster']"),
     ],
 )
 def test_bad_words_are_refused_when_the_theme_loads(tmp_path, text, message):

@@ -87,7 +87,7 @@ class PayUpkeep(Step):
             if baggage is not None:
                 set_starvation(game, u, 0)
                 s.return_to_pool(baggage)
-                game.emit("baggage_eaten", player=self.seat, zone=s.units[u].zone)
+                game.emit("baggage_eaten", player=self.seat, zone=s.units[u].zone, secret={"unit": s.units[u].type.name})
             else:
                 steps += [RollDie(f"upkeep:{u}", self.seat), Starve(self.seat, u)]
         game.push(*steps)

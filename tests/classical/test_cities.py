@@ -6,6 +6,7 @@ and Argos 5 (Thebes and Argos are home cities nobody plays here)."""
 
 from __future__ import annotations
 
+from warp_empires.cli.narrate import describe
 from warp_empires.model.state import POOL
 
 from warp_modules.classical_city_states import places
@@ -85,7 +86,12 @@ def test_baggage_feeds_an_unpaid_army_and_clears_its_hunger():
     set_starvation(game, army, 2)
     run_phases(game, 0, "upkeep")
     assert kinds(game, CITHAERON, 0) == ["army"] and starvation(game, army) == 0
-    assert events(game, "baggage_eaten") == [{"player": 0, "zone": CITHAERON}]
+    assert events(game, "baggage_eaten") == [{"player": 0, "zone": CITHAERON}]  # public: no unit named
+    # Which unit ate is Ann's secret (B14): her log names it, Bob's does not.
+    (eaten,) = [e for e in game.events if e.kind == "baggage_eaten"]
+    where = f"{game.board.names[CITHAERON]} ({game.board.codes[CITHAERON]})"
+    assert describe(game, eaten.seen_by(0)) == f"Ann's Army in {where} eats a Baggage"
+    assert describe(game, eaten.seen_by(1)) == f"Ann's unit in {where} eats a Baggage"
 
 
 def test_the_upkeep_roll_counts_hunger_and_food():

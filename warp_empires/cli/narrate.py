@@ -74,9 +74,8 @@ def describe(game: Game, event: Event) -> str | None:
     p = who(game, d.get("player"))
     k = event.kind
     cur = game.rules.text.currency
-    own = game.rules.text.events.get(k)
-    if own is not None:
-        told = themed(game, own, event)
+    for sentence in game.rules.text.events.get(k, ()):
+        told = themed(game, sentence, event)  # the first sentence this reader may be told
         if told is not None:
             return told
     if k == "turn_started":

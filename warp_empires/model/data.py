@@ -163,19 +163,26 @@ class ThemeText:
     sentences for its own events and help for its own decisions (``[text]`` in theme.toml).
 
     ``events`` maps an event kind to a sentence with ``{field}`` places, filled from the
-    event's data with names (players, zones) written out; ``{player}`` is the player.
+    event's data with names (players, zones) written out; ``{player}`` is the player. It may
+    map a kind to several sentences instead: a reader is told the first whose places the
+    event, as that reader may see it, fills; so the owner can read which unit starved, and
+    everyone else that a unit did (B14). Either way the sentences are kept as a tuple.
 
     ``plays`` introduces a seat, with ``{player}`` and ``{faction}`` places.
 
-    >>> text = ThemeText(currency="gold", phases={"muster": "Muster"}, plays="{player} plays {faction}")
+    >>> text = ThemeText(currency="gold", phases={"muster": "Muster"}, plays="{player} plays {faction}",
+    ...                  events={"mustered": "{player} musters in {zone}"})
     >>> text.phase_name("muster"), text.phase_name("draw"), text.seat_line("Ann", "Athens")
     ('Muster phase', 'Draw phase', 'Ann plays Athens')
+    >>> text.events["mustered"]
+    ('{player} musters in {zone}',)
     """
 
     currency: str = "EP"
     plays: str = "{player} plays the {faction}"
     phases: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
-    events: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+    events: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict, converter=lambda value: _frozen_mapping(
+        {kind: (told,) if isinstance(told, str) else tuple(told) for kind, told in (value or {}).items()}))
     decisions: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
 
     def seat_line(self, player: str, faction: str) -> str:

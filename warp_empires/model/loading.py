@@ -263,10 +263,14 @@ def parse_text(entry: _Entry) -> ThemeText:
     for key in ("phases", "events", "decisions"):
         table = entry.get(key, dict, default={})
         for name, value in table.items():
-            if not isinstance(value, str) or not value.strip():
-                raise entry.fail(f"{key}.{name}", f"expected text, got {value!r}")
-            if "\x1b" in value or any(ord(c) < 32 for c in value):
-                raise entry.fail(f"{key}.{name}", "holds control characters; use printable text")
+            # An event may have several sentences, for readers who see more or less of it.
+            several = key == "events" and isinstance(value, list)
+            for text in value if several and value else [value]:
+                if not isinstance(text, str) or not text.strip():
+                    wanted = "text or a list of texts" if key == "events" else "text"
+                    raise entry.fail(f"{key}.{name}", f"expected {wanted}, got {value!r}")
+                if "\x1b" in text or any(ord(c) < 32 for c in text):
+                    raise entry.fail(f"{key}.{name}", "holds control characters; use printable text")
         words[key] = table
     currency = entry.get("currency", str, default="EP", check=lambda v: 0 < len(v.strip()) <= 20, allowed="use 1 to 20 characters")
     plays = entry.get("plays", str, default="{player} plays the {faction}", check=_seat_line_ok,
