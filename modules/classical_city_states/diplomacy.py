@@ -143,7 +143,7 @@ class Rebels(Step):
                 s.return_to_pool(u)
                 lost += 1
         game.emit("rebels_rise", player=holder, zone=self.zone, rebels=rebels, garrison=strength, won=won, lost=lost)
-        if not s.stack(self.zone, holder):
+        if won:  # beaten Rebels are destroyed: a garrison they emptied still holds the city
             del s.control[self.zone]
             places.set_hostile(game, self.zone, False)
             game.emit("city_neutral", zone=self.zone, previous=holder)

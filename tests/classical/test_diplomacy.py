@@ -72,6 +72,19 @@ def test_rebels_a_garrison_outfights_still_cost_it_an_army_for_every_two():
     assert kinds(game, MEGARA, 1) == ["army"] and game.state.control[MEGARA] == 1
 
 
+def test_beaten_rebels_leave_the_city_to_its_holder_though_they_took_its_last_army():
+    # One Rebel (Force 2) against one Army (2): a tie to the garrison. The Rebels are
+    # destroyed and the Army with them; nothing is left holding only Rebels, so the city
+    # stays Bob's (our design of the revolt, C4).
+    game = scenario("athens", "corinth")
+    game.state.control[MEGARA] = 1
+    place(game, 1, MEGARA, "army")
+    run_steps(game, 0, Rebels(0, MEGARA, count=1))
+    assert events(game, "rebels_rise") == [{"player": 1, "zone": MEGARA, "rebels": 1, "garrison": 2, "won": False, "lost": 1}]
+    assert kinds(game, MEGARA, 1) == [] and game.state.control[MEGARA] == 1
+    assert events(game, "city_neutral") == []
+
+
 def test_orators_and_diplomats_bring_more_rolls_and_envoys_one_more():
     game = scenario("athens", "corinth")
     assert free_rolls(game, 0) == 1
