@@ -86,12 +86,18 @@ class StormAtSea(Effect):
     def resolve(self, game, seat, target, ctx) -> None:
         zone, owner = target
         s = game.state
-        sunk = 0
+        sunk = fleets = 0
         for u in [u for u in s.stack(zone, owner) if "ship" in s.units[u].type.tags]:
             if game.rng.randint(1, 6) >= self.params["sinks_on"]:
+                fleets += s.units[u].type.id == "fleet"
                 s.return_to_pool(u)
                 sunk += 1
         game.emit("storm", player=owner, zone=zone, by=seat, sunk=sunk)
+        # A sunk Fleet's Rowers go down with it, as in a sea battle; what else nothing
+        # carries any more is lost with the ships.
+        for u in [u for u in s.stack(zone, owner) if s.units[u].type.id == "rowers"][:fleets]:
+            game.emit("lost_at_sea", player=owner, zone=zone, secret={"unit": "Rowers"})
+            s.return_to_pool(u)
         settle_at_sea(game, zone, owner)
 
 

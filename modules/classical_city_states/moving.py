@@ -313,18 +313,28 @@ class Arrive(Step):
 
 
 def settle_at_sea(game, zone: int, seat: int) -> None:
-    """Units at sea with nothing left to carry them are lost: Baggage first, then Armies
-    and Rowers, then Leaders (after a lost sea battle or a storm)."""
+    """Units at sea that the ships left cannot carry are lost, and only those (after a lost
+    sea battle, a storm or an upkeep roll): with no ship, all of them; else passengers beyond
+    the Transports (Armies before Rowers), then Baggage beyond the room left, then Leaders
+    with neither a Fleet nor an Army to sail with. Which ship carries what is not kept, so
+    whatever the ships left can carry stays afloat."""
     s = game.state
     if not places.is_sea(game, zone):
         return
-    for kind in ("baggage", "army", "rowers", "leader"):
-        while True:
-            stack = s.stack(zone, seat)
-            if not stack or carry_problem(places.kinds_of(game, stack), moving=False) is None:
-                return
-            victim = next((u for u in stack if (s.units[u].type.is_leader if kind == "leader" else s.units[u].type.id == kind)), None)
-            if victim is None:
-                break
-            game.emit("lost_at_sea", player=seat, zone=zone, secret={"unit": s.units[victim].type.name})
-            s.return_to_pool(victim)
+    while True:
+        stack = s.stack(zone, seat)
+        k = places.kinds_of(game, stack)
+        if not stack or carry_problem(k, moving=False) is None:
+            return
+        passengers = k["army"] + max(0, k["rowers"] - k["fleet"])
+        if not (k["fleet"] or k["transport"]):
+            kind = None  # nothing afloat: every unit goes
+        elif passengers > k["transport"]:
+            kind = "army" if k["army"] else "rowers"
+        elif k["baggage"] > 2 * k["fleet"] + 8 * (k["transport"] - passengers):
+            kind = "baggage"
+        else:
+            kind = "leader"
+        victim = next(u for u in stack if kind is None or (s.units[u].type.is_leader if kind == "leader" else s.units[u].type.id == kind))
+        game.emit("lost_at_sea", player=seat, zone=zone, secret={"unit": s.units[victim].type.name})
+        s.return_to_pool(victim)

@@ -4,6 +4,7 @@ does something this game has."""
 from __future__ import annotations
 
 from warp_empires.rulesref import render_rules
+from warp_empires.testing import Position
 
 from warp_modules.classical_city_states import places
 from warp_modules.classical_city_states.upkeep import set_starvation, starvation
@@ -74,6 +75,17 @@ def test_a_storm_sinks_ships_and_drowns_what_they_carried():
     assert storm["sunk"] == 1  # this seed's dice: one of the three Transports
     assert kinds(game, SARONIC, 1) == ["army", "army", "transport", "transport"]
     assert len(events(game, "lost_at_sea")) == 1  # and the Army it carried
+
+
+def test_a_storm_sinking_a_fleet_drowns_its_rowers_and_spares_the_army_on_the_transport_left():
+    # Fleet, Rowers, Transport and Army at sea; the storm's dice sink the Fleet (6) alone (1).
+    game = scenario("athens", "corinth")
+    place(game, 1, SARONIC, "fleet", "rowers", "transport", "army")
+    Position.of(game, empty=False).fix_dice(6, 1)
+    play(game, "storm_at_sea")
+    assert events(game, "storm")[0]["sunk"] == 1
+    assert kinds(game, SARONIC, 1) == ["army", "transport"]  # the Rowers went down with their Fleet
+    assert [e.revealed().data["unit"] for e in game.events if e.kind == "lost_at_sea"] == ["Rowers"]
 
 
 def test_plague_starves_and_grain_ships_feed():

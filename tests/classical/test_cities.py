@@ -13,7 +13,7 @@ from warp_modules.classical_city_states import places
 from warp_modules.classical_city_states.upkeep import set_starvation, starvation
 
 from .scenario import (
-    ARGOS, ATHENS, ATTICA, CITHAERON, ELEUSIS, MEGARA, MYRTOAN, PARNES, THEBES, events, kinds, place, run_phases,
+    ARGOS, ATHENS, ATTICA, CITHAERON, ELEUSIS, MEGARA, MYRTOAN, PARNES, SARONIC, THEBES, events, kinds, place, run_phases,
     scenario,
 )
 
@@ -137,3 +137,21 @@ def test_an_army_starving_at_sea_takes_the_leader_it_carried_down_with_it():
     assert [e["zone"] for e in events(game, "unit_disbanded")] == [MYRTOAN]
     assert events(game, "lost_at_sea") == [{"player": 0, "zone": MYRTOAN}]
     assert kinds(game, MYRTOAN, 0) == ["transport"] and game.state.units[pericles].place == POOL
+
+
+def test_an_army_starving_at_sea_drowns_only_what_the_ships_left_cannot_carry():
+    """Bob's Army, Rowers and Periander sail on two Transports far from his cities, all
+    unpaid. The Army disbands on its upkeep roll; a Transport still carries the Rowers, so
+    only Periander, with neither Fleet nor Army to sail with, is lost (C3). The Rowers then
+    make their own upkeep roll."""
+    game = scenario("athens", "corinth")
+    army, rowers, periander = place(game, 1, SARONIC, "army", "rowers", "periander")
+    place(game, 1, SARONIC, "transport", "transport")
+    game.state.control.pop(1, None)
+    set_starvation(game, army, 5)
+    run_phases(game, 1, "upkeep")
+    assert game.state.units[army].place == POOL and game.state.units[periander].place == POOL
+    assert kinds(game, SARONIC, 1) == ["rowers", "transport", "transport"]
+    assert [e.revealed().data["unit"] for e in game.events if e.kind == "lost_at_sea"] == ["Periander"]
+    assert [e.revealed().data["unit"] for e in game.events if e.kind == "starving"] == ["Rowers"]  # rolled 4
+    assert starvation(game, rowers) == 1
