@@ -196,7 +196,8 @@ class AfterAssault(Step):
         """Only Armies and Rowers take a space by assault (C3: a Leader alone may not enter a
         city of another's, nor a space holding another player's units). A winner left with
         neither, having paid for its win with them, goes back where the attack came from,
-        unless the space is now its own to stand in: empty, and no city of another's."""
+        unless the space is now its own to stand in: empty, and no city of another's; if the
+        beaten side retreated there, it is captured walking back."""
         s = game.state
         left = s.stack(self.zone, self.seat)
         if not left or fighters(game, self.zone, self.seat, sea=False):
@@ -204,9 +205,24 @@ class AfterAssault(Step):
         others_city = places.is_city(game, self.zone) and s.control.get(self.zone, -1) != self.seat
         if not others_city and s.owners_in(self.zone) == {self.seat}:
             return
-        for u in left:
-            s.move_unit(u, self.frm)
         game.emit("fell_back", player=self.seat, zone=self.zone, frm=self.frm, count=len(left))
+        captor = next((o for o in sorted(s.owners_in(self.frm)) if o != self.seat), None)
+        if captor is None:
+            for u in left:
+                s.move_unit(u, self.frm)
+            return
+        # The beaten side retreated into the space the attack came from: Leaders may not
+        # enter it (C3), and walking back they fall into its hands, as Leaders alone in a
+        # space another player enters do.
+        names = [s.units[u].type.name for u in left]
+        for u in left:
+            if s.units[u].type.is_leader:
+                s.capture(u, captor)
+            else:
+                s.move_unit(u, self.frm)
+                s.change_owner(u, captor)
+        game.emit("captured", player=captor, zone=self.frm, previous=self.seat, units=names)
+        places.burn_excess(game, captor, self.frm, left)
 
 
 @attrs.frozen

@@ -251,3 +251,29 @@ def test_c3_a_leader_alone_does_not_take_an_emptied_city_either():
     game = pericles_wins_megara_with_his_army_lost(("rowers",))
     assert kinds(game, ATTICA, 0) == ["pericles"] and game.state.control[MEGARA] == 1
     assert events(game, "city_taken") == []
+
+
+def test_c3_leaders_falling_back_into_the_space_the_beaten_side_retreated_to_are_captured():
+    """Bob storms Athens from Attica with Rowers, Timoleon and Periander and a Strategos card
+    (18 against 11), takes Ann's Army first and pays his debt with his Rowers. Ann's Rowers
+    retreat to Attica, the only space open to them, which Bob's stack had left. His Leaders,
+    alone, may not take Athens nor stand beside her Rowers: walking back, they are hers."""
+    game = scenario("athens", "corinth")
+    place(game, 0, ATHENS, "army", "rowers")
+    place(game, 1, ATTICA, "rowers", "timoleon", "periander")
+    give(game, 1, "strategos")
+    run_phases(game, 1, "land_battle")
+    game.decide(f"attack:{ATTICA}:{ATHENS}")
+    while game.pending is not None and game.pending.kind != "ransom":
+        d = game.pending
+        if d.kind == "battle_card":
+            game.decide(next((o.id for o in d.options if o.id != "pass"), "pass") if d.player == 1 else "pass")
+        elif d.kind in ("pick_enemy_loss", "pick_own_losses"):  # Ann's Army; then Bob's Rowers
+            kind = "army" if d.kind == "pick_enemy_loss" else "rowers"
+            game.decide(next(o.id for o in d.options if game.state.units[o.value].type.id == kind))
+        else:
+            game.decide(0)
+    assert [b["winner"] for b in events(game, "battle")] == [1]
+    assert kinds(game, ATTICA, 0) == ["rowers"] and kinds(game, ATTICA, 1) == [] and kinds(game, ATHENS, 1) == []
+    assert events(game, "captured") == [{"player": 0, "zone": ATTICA, "previous": 1, "units": ["Timoleon", "Periander"]}]
+    assert game.state.control[ATHENS] == 0 and game.pending.player == 0  # Ann decides their fate
