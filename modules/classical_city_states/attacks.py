@@ -122,13 +122,20 @@ class Assault(Step):
 
 def capture_leftovers(game, zone: int, seat: int) -> None:
     """``seat`` holds ``zone`` with fighting units: the other players' units there that
-    cannot fight are taken (Leaders captive, the rest change sides)."""
+    cannot fight are taken (Leaders captive, the rest change sides). On land a stack with
+    Armies or Rowers fights and keeps everything. At sea only manned Fleets fight: from a
+    stack without one the Leaders, Baggage and ships are taken, but Armies and Rowers are
+    never captured (C3), and with their ships gone they are lost at sea."""
     s = game.state
-    if not any(s.units[u].type.id in places.ARMED for u in s.stack(zone, seat)):
+    sea = places.is_sea(game, zone)
+    if not fighters(game, zone, seat, sea):
         return
     for o in sorted(s.owners_in(zone) - {seat}):
-        stack = s.stack(zone, o)
-        if places.kinds_of(game, stack)["army"] or places.kinds_of(game, stack)["rowers"]:
+        if fighters(game, zone, o, sea):
+            continue
+        stack = [u for u in s.stack(zone, o) if s.units[u].type.id not in places.ARMED]
+        if not stack:
+            settle_at_sea(game, zone, o)
             continue
         names = [s.units[u].type.name for u in stack]
         for u in stack:
@@ -138,6 +145,7 @@ def capture_leftovers(game, zone: int, seat: int) -> None:
                 s.change_owner(u, seat)
         game.emit("captured", player=seat, zone=zone, previous=o, units=names)
         places.burn_excess(game, seat, zone, stack)
+        settle_at_sea(game, zone, o)
 
 
 def fleets_of(game, seat: int) -> int:

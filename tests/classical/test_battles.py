@@ -84,8 +84,14 @@ def test_c1_manned_fleets_fight_at_sea_and_a_sunk_fleets_rowers_go_down_with_it(
     assert battle["attacker"]["parts"] == [("units", 6), ("Skilled Rowers", 2)]  # Athens' own trait
     assert battle["defender"]["parts"] == [("units", 3)]  # Bob's second Fleet has no Rowers: it does not fight
     game.decide(game.pending.options[0].id)
-    assert kinds(game, SARONIC, 0) == ["fleet", "rowers"]
-    assert kinds(game, SARONIC, 1) == ["army", "fleet", "transport"]  # an Army aboard: nothing is captured
+    # Bob's manned Fleet sank with its Rowers. What cannot fight at sea is taken (the unmanned
+    # Fleet, the Transport); an Army is never captured (C3), and with no ship it drowns.
+    assert kinds(game, SARONIC, 0) == ["fleet", "fleet", "rowers", "transport"]
+    assert kinds(game, SARONIC, 1) == []
+    assert events(game, "captured") == [{"player": 0, "zone": SARONIC, "previous": 1, "units": ["Fleet", "Transport"]}]
+    # The Rowers of each side's sunk Fleet went down with it; then Bob's Army.
+    assert [(e.data["player"], e.revealed().data["unit"]) for e in game.events if e.kind == "lost_at_sea"] == [
+        (0, "Rowers"), (1, "Rowers"), (1, "Army")]
     assert kinds(game, ATHENS, 0) == ["transport"]
 
 
