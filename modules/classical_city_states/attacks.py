@@ -22,7 +22,7 @@ from warp_empires.kit import BOARD, CAPTURED, BattleCards, Option, ResolveBattle
 
 from . import places
 from .captives import Ransom
-from .moving import settle_at_sea
+from .moving import carry_problem, settle_at_sea
 
 DONE = Option("done", "No more attacks")
 
@@ -43,12 +43,20 @@ def fighters(game, zone: int, seat: int, sea: bool) -> list[int]:
 
 
 def attackers(game, zone: int, seat: int, sea: bool) -> list[int]:
-    """The units that go in: the fighters, and at sea the Rowers manning the Fleets."""
+    """The units that go in: the fighters; at sea also the Rowers manning the Fleets, and the
+    Baggage they carry that nothing left behind could (a group leaves nothing adrift at sea)."""
     s = game.state
     out = fighters(game, zone, seat, sea)
     if sea and out:
         fleets = sum(1 for u in out if s.units[u].type.id == "fleet")
         out += [u for u in s.stack(zone, seat) if s.units[u].type.id == "rowers"][:fleets]
+        if places.is_sea(game, zone):
+            baggage = [u for u in s.stack(zone, seat) if s.units[u].type.id == "baggage"]
+            for u in baggage[: 2 * fleets]:  # a Fleet has room for 2
+                left = [w for w in s.stack(zone, seat) if w not in out]
+                if carry_problem(places.kinds_of(game, left), moving=False) is None:
+                    break
+                out.append(u)
     return out
 
 

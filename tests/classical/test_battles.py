@@ -95,6 +95,18 @@ def test_c1_manned_fleets_fight_at_sea_and_a_sunk_fleets_rowers_go_down_with_it(
     assert kinds(game, ATHENS, 0) == ["transport"]
 
 
+def test_a_fleet_attacking_from_the_open_sea_takes_the_baggage_it_carries_along():
+    # Left behind in the Saronic Gulf with no ship, the Baggage would be lost at sea.
+    game = scenario("athens", "corinth")
+    place(game, 0, SARONIC, "fleet", "fleet", "rowers", "rowers", "baggage", "baggage")
+    place(game, 1, MYRTOAN, "fleet", "rowers")
+    run_phases(game, 0, "sea_battle")
+    game.decide(f"attack:{SARONIC}:{MYRTOAN}")  # won: Ann now picks the Fleet her win costs
+    assert events(game, "attack")[0]["count"] == 6 and kinds(game, SARONIC, 0) == []
+    assert kinds(game, MYRTOAN, 0) == ["baggage", "baggage", "fleet", "fleet", "rowers", "rowers"]
+    assert events(game, "lost_at_sea") == []
+
+
 def test_lone_ships_are_taken_when_a_sea_attack_finds_no_defender():
     game = scenario("athens", "corinth")
     place(game, 0, ATHENS, "fleet", "rowers")
