@@ -247,6 +247,28 @@ class PickGroup(Step):
         game.push(PickDestination(self.seat, self.zone, group))
 
 
+def by_sea_lanes(game, seat: int, zone: int, units, reach: dict[int, int]) -> dict[int, int]:
+    """``reach`` (zone -> cost) as a group with ships finds it: it sails only through sea
+    zones, so a coastal zone is a place to land, never a way across a neck of land to
+    another sea. A group without ships is left as it is."""
+    k = places.kinds_of(game, units)
+    if not (k["fleet"] or k["transport"]):
+        return reach
+    s = game.state
+    board = game.board
+    seas = {z for z in reach if places.is_sea(game, z)}
+    points = allowance(game, seat, units)
+    # Only the sea zones open to the group, and no coastal zone on the way to them.
+    through = board.reachable(s, seat, zone, points, game.rules.can_enter(s.players[seat].faction), set(range(len(board))) - seas)
+    cost = {zone: 0, **through}
+    out = dict(through)
+    for z in reach.keys() - seas:
+        landing = min((c for o, c in cost.items() if z in board.adjacency[o] and (o == zone or not s.has_enemy(o, seat))), default=None)
+        if landing is not None and landing + s.zone_types[z].move_cost <= points:
+            out[z] = landing + s.zone_types[z].move_cost
+    return out
+
+
 @attrs.frozen
 class PickDestination(Step):
     seat: int
@@ -255,7 +277,7 @@ class PickDestination(Step):
 
     def run(self, game):
 
-        reach = destinations(game, self.seat, self.zone, self.units)
+        reach = by_sea_lanes(game, self.seat, self.zone, self.units, destinations(game, self.seat, self.zone, self.units))
         options = [Option(f"zone:{z}", game.zone_name(z), z) for z in sorted(reach)]
         return game.ask(
             self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to", options,

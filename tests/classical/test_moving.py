@@ -3,7 +3,10 @@ within the stacking limits (the module's own, C1; see also test_stacking.py)."""
 
 from __future__ import annotations
 
+from warp_empires import Game, GameSetup, Seat, ZoneMap
+from warp_empires.plugins import make_manager
 from warp_empires.rules.move import destinations
+from warp_modules.classical_city_states.moving import PickDestination, by_sea_lanes
 from warp_empires.model.state import CAPTURED, POOL
 
 from .scenario import (
@@ -49,6 +52,22 @@ def test_a_fleet_moves_only_with_rowers_aboard_ten_by_sea():
     assert reach(game, 0, ATHENS, [fleet]) == {}
     by_sea = reach(game, 0, ATHENS, [fleet, rowers])
     assert by_sea == {SARONIC: 1, MYRTOAN: 2, NAUPLIA: 3}  # ships keep to the sea and its shores; cities only their own
+
+
+def test_ships_land_on_a_coast_but_never_sail_across_it_to_another_sea():
+    """West Sea - Isthmus (sandy coast) - East Sea, the two seas not touching: a Fleet from
+    Athens may land on the Isthmus, but reaches the East Sea only over land, so not at all."""
+    zones = [("Athens", "home_city", 7, "ATH"), ("West Sea", "sea", 0, "WES"), ("Isthmus", "coast", 0, "IST"),
+             ("East Sea", "sea", 0, "EAS"), ("Corinth", "home_city", 7, "COR"), ("Plain", "plain", 0, "PLA")]
+    edges = [(0, 1), (1, 2), (2, 3), (3, 4), (0, 5), (5, 4), (5, 2)]
+    pm = make_manager("classical_city_states")
+    game = Game(GameSetup("classical_city_states", [Seat("Ann", "athens"), Seat("Bob", "corinth")],
+                          ZoneMap.build(zones, edges, (0, 4)), seed=1), plugins=pm)
+    s = game.state
+    group = tuple(u for u in s.stack(0, 0) if s.units[u].type.id in ("fleet", "rowers"))[:2]
+    assert reach(game, 0, 0, group) == {1: 1, 2: 2, 3: 3}  # the map's ways, before the theme's lanes
+    assert by_sea_lanes(game, 0, 0, group, reach(game, 0, 0, group)) == {1: 1, 2: 2}
+    assert [o.id for o in PickDestination(0, 0, group).run(game).options] == ["zone:1", "zone:2"]
 
 
 def test_a_transport_carries_one_army_so_two_armies_need_two_transports():
