@@ -21,7 +21,7 @@ import attrs
 from warp_empires.kit import BOARD, CAPTURED, BattleCards, Option, ResolveBattle, StartBattle, Step
 
 from . import places
-from .captives import Ransom
+from .captives import Ransom, take
 from .moving import carry_problem, settle_at_sea
 
 DONE = Option("done", "No more attacks")
@@ -145,14 +145,7 @@ def capture_leftovers(game, zone: int, seat: int) -> None:
         if not stack:
             settle_at_sea(game, zone, o)
             continue
-        names = [s.units[u].type.name for u in stack]
-        for u in stack:
-            if s.units[u].type.is_leader:
-                s.capture(u, seat)
-            else:
-                s.change_owner(u, seat)
-        game.emit("captured", player=seat, zone=zone, previous=o, units=names)
-        places.burn_excess(game, seat, zone, stack)
+        take(game, seat, zone, o, stack)  # their fate is decided after the battle
         settle_at_sea(game, zone, o)
 
 
@@ -230,15 +223,7 @@ class AfterAssault(Step):
         # The beaten side retreated into the space the attack came from: Leaders may not
         # enter it (C3), and walking back they fall into its hands, as Leaders alone in a
         # space another player enters do.
-        names = [s.units[u].type.name for u in left]
-        for u in left:
-            if s.units[u].type.is_leader:
-                s.capture(u, captor)
-            else:
-                s.move_unit(u, self.frm)
-                s.change_owner(u, captor)
-        game.emit("captured", player=captor, zone=self.frm, previous=self.seat, units=names)
-        places.burn_excess(game, captor, self.frm, left)
+        take(game, captor, self.frm, self.seat, left)
 
 
 @attrs.frozen

@@ -25,6 +25,26 @@ def seat_of_leader(game, unit: int) -> int | None:
     return next((p.seat for p in game.state.players if p.faction.id in tags), None)
 
 
+def take(game, captor: int, zone: int, previous: int, units) -> list[int]:
+    """``captor`` takes ``previous``'s ``units`` in ``zone`` (C3): the Leaders captive, the
+    rest change sides there (what the stacking limit leaves no room for is burnt); returns
+    the Leaders taken, whose fate the captor decides (:class:`Ransom`)."""
+    s = game.state
+    names = [s.units[u].type.name for u in units]
+    leaders = []
+    for u in units:
+        if s.units[u].type.is_leader:
+            s.capture(u, captor)
+            leaders.append(u)
+        else:
+            if s.units[u].zone != zone:
+                s.move_unit(u, zone)
+            s.change_owner(u, captor)
+    game.emit("captured", player=captor, zone=zone, previous=previous, units=names)
+    places.burn_excess(game, captor, zone, units)
+    return leaders
+
+
 def is_dead(game, unit: int) -> bool:
     return unit in ledger.of(game).dead
 

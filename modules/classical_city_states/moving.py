@@ -15,7 +15,7 @@ import attrs
 from warp_empires.kit import Option, Step, can_move, destinations, move_group, movable
 
 from . import places
-from .captives import Ransom
+from .captives import Ransom, take
 from .traits import has_city_trait, leaders_with
 
 
@@ -320,16 +320,7 @@ class Arrive(Step):
                 return None
         steps = []
         for o in others:
-            taken = s.stack(self.to, o)
-            names = [s.units[u].type.name for u in taken]
-            for u in taken:
-                if s.units[u].type.is_leader:
-                    s.capture(u, self.seat)
-                    steps.append(Ransom(self.seat, u))
-                else:
-                    s.change_owner(u, self.seat)
-            game.emit("captured", player=self.seat, zone=self.to, previous=o, units=names)
-            places.burn_excess(game, self.seat, self.to, taken)
+            steps += [Ransom(self.seat, u) for u in take(game, self.seat, self.to, o, s.stack(self.to, o))]
         game.push(*steps)
         return None
 
