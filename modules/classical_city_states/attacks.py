@@ -141,11 +141,9 @@ def capture_leftovers(game, zone: int, seat: int) -> None:
     for o in sorted(s.owners_in(zone) - {seat}):
         if fighters(game, zone, o, sea):
             continue
-        stack = [u for u in s.stack(zone, o) if s.units[u].type.id not in places.ARMED]
-        if not stack:
-            settle_at_sea(game, zone, o)
-            continue
-        take(game, seat, zone, o, stack)  # their fate is decided after the battle
+        taken = [u for u in s.stack(zone, o) if s.units[u].type.id not in places.ARMED]
+        if taken:
+            take(game, seat, zone, o, taken)  # the Leaders' fate is decided after the battle
         settle_at_sea(game, zone, o)
 
 
