@@ -96,7 +96,8 @@ def test_c1_manned_fleets_fight_at_sea_and_a_sunk_fleets_rowers_go_down_with_it(
 
 
 def test_a_fleet_attacking_from_the_open_sea_takes_the_baggage_it_carries_along():
-    # Left behind in the Saronic Gulf with no ship, the Baggage would be lost at sea.
+    # C3: a Fleet carries 2 Baggage. Left behind in the Saronic Gulf with no ship, the Baggage
+    # would be lost at sea.
     game = scenario("athens", "corinth")
     place(game, 0, SARONIC, "fleet", "fleet", "rowers", "rowers", "baggage", "baggage")
     place(game, 1, MYRTOAN, "fleet", "rowers")

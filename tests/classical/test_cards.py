@@ -79,6 +79,7 @@ def test_a_storm_sinks_ships_and_drowns_what_they_carried():
 
 def test_a_storm_sinking_a_fleet_drowns_its_rowers_and_spares_the_army_on_the_transport_left():
     # Fleet, Rowers, Transport and Army at sea; the storm's dice sink the Fleet (6) alone (1).
+    # C3: a Fleet's Rowers are aboard it; the card's details are the module's design (C4).
     game = scenario("athens", "corinth")
     place(game, 1, SARONIC, "fleet", "rowers", "transport", "army")
     Position.of(game, empty=False).fix_dice(6, 1)

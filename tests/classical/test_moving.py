@@ -56,7 +56,8 @@ def test_a_fleet_moves_only_with_rowers_aboard_ten_by_sea():
 
 def test_ships_land_on_a_coast_but_never_sail_across_it_to_another_sea():
     """West Sea - Isthmus (sandy coast) - East Sea, the two seas not touching: a Fleet from
-    Athens may land on the Isthmus, but reaches the East Sea only over land, so not at all."""
+    Athens may land on the Isthmus, but reaches the East Sea only over land, so not at all
+    (C3: ships move by sea and enter the coastal zones beside it)."""
     zones = [("Athens", "home_city", 7, "ATH"), ("West Sea", "sea", 0, "WES"), ("Isthmus", "coast", 0, "IST"),
              ("East Sea", "sea", 0, "EAS"), ("Corinth", "home_city", 7, "COR"), ("Plain", "plain", 0, "PLA")]
     edges = [(0, 1), (1, 2), (2, 3), (3, 4), (0, 5), (5, 4), (5, 2)]
