@@ -19,6 +19,7 @@ from warp_empires.mapgen import generate_for_theme
 from warp_empires.model.data import ThemeText
 from warp_empires.model.loading import DataError, load_theme_data
 from warp_empires.plugins import make_manager
+from warp_empires.rules.move import destinations
 from warp_empires.rulesref import gather, render_rules
 
 from contract_support import FIXTURES, ORBITAL_MAP, PASSIVE, _passive_answer, new_game
@@ -113,6 +114,26 @@ def test_why_tells_the_reason_a_theme_gives_for_a_closed_zone():
     units = tuple(game.state.stack(0, 0))
     where = f"{game.board.names[3]} ({game.board.codes[3]})"
     assert unreachable(game, 0, units, 3) == f"{where} is closed to this group: the drawbridge is up."
+
+
+class Minefield:
+    """An extra whose zone 1 stops every move that enters it (B3: like a zone holding enemies)."""
+
+    @hookimpl
+    def warp_stop_zones(self, game, seat, units):
+        return {1: "mines stop every fleet that enters"}
+
+
+def test_a_zone_a_theme_lets_a_group_stop_in_but_not_cross_cuts_the_way_beyond():
+    game = new_game("orbital", ORBITAL_MAP, ["orks", "imperium"], extras=[Minefield()])
+    units = tuple(game.state.stack(0, 0))
+    assert destinations(game, 0, 0, units) == {1: 1}  # Gorka and Void B lie beyond it (2 points each)
+    assert unreachable(game, 0, units, 3) == (
+        "Every way to Void B (Z3) crosses a zone this group may end its move in but not pass through (Void A (Z1)): "
+        "mines stop every fleet that enters."
+    )
+    plain = new_game("orbital", ORBITAL_MAP, ["orks", "imperium"])
+    assert destinations(plain, 0, 0, units) == {1: 1, 2: 2, 3: 2}
 
 
 @pytest.mark.parametrize(

@@ -76,13 +76,16 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
     "warp_force_modifiers": (_modifiers, "a list of Modifier"),
     "warp_revenue_modifiers": (_modifiers, "a list of Modifier"),
     "warp_blocked_zones": (_zones, "a list of zone ids or a mapping {zone id: reason}"),
+    "warp_stop_zones": (_zones, "a list of zone ids or a mapping {zone id: reason}"),
     "warp_battle_steps": (_steps, "a list of Step"),
     "warp_hidden_limits": (_limits, "a list of (owner seat, unit tag, at most) tuples"),
 }
 
 
 #: Hooks answering a collection: any iterable will do (a generator, say), read once into a tuple.
-COLLECTIONS = frozenset({"warp_force_modifiers", "warp_revenue_modifiers", "warp_blocked_zones", "warp_battle_steps", "warp_hidden_limits"})
+COLLECTIONS = frozenset({
+    "warp_force_modifiers", "warp_revenue_modifiers", "warp_blocked_zones", "warp_stop_zones", "warp_battle_steps", "warp_hidden_limits",
+})
 
 
 def _read_once(answer: Any) -> Any:

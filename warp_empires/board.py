@@ -69,13 +69,14 @@ class Board:
         allowance: int,
         can_enter: Container[str] = (),
         blocked: Container[int] = (),
+        stops: Container[int] = (),
     ) -> dict[int, int]:
         """Zones a group of ``seat``'s units in ``start`` can end a move in, with the cost.
 
         Each zone entered costs its zone type's ``move_cost``; the total may not pass
         ``allowance``. A zone that is impassable (unless its type id is in ``can_enter``)
-        or in ``blocked`` cannot be entered; a zone holding another player's units may
-        be entered but the path stops there.
+        or in ``blocked`` cannot be entered; a zone holding another player's units, or
+        in ``stops``, may be entered but the path stops there.
         """
         types = state.zone_types
         adjacency = self.adjacency
@@ -85,7 +86,7 @@ class Board:
             cost, zone = heappop(heap)
             if cost > best[zone]:
                 continue
-            if zone != start and state.has_enemy(zone, seat):
+            if zone != start and (zone in stops or state.has_enemy(zone, seat)):
                 continue  # may end here, never pass through
             for nxt in adjacency[zone]:
                 ztype: ZoneType = types[nxt]

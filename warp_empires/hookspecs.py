@@ -190,6 +190,17 @@ def warp_blocked_zones(game, seat, units):
     """
 
 
+@hookspec
+def warp_stop_zones(game, seat, units):
+    """Zones the given group of moving units may end its move in but never pass through.
+
+    Called once per move, after ``warp_blocked_zones``. Returns an iterable of zone ids,
+    or a mapping ``{zone: reason}`` whose reasons ``why`` shows a player asking why a zone
+    beyond one of them is out of reach; the answers are united. Zones holding another
+    player's units stop every path already (the engine's rule).
+    """
+
+
 @hookspec(firstresult=True)
 def warp_move_allowance(game, seat, units):
     """How many movement points a group has for one move.

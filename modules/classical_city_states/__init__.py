@@ -24,7 +24,7 @@ from .attacks import AttackPhase
 from .captives import CaptiveSweep
 from .cards import EFFECTS
 from .diplomacy import Diplomacy, free_rolls
-from .moving import Arrive, Marches, allowance, closed_zones
+from .moving import Arrive, Marches, allowance, closed_zones, landing_zones
 from .recruit import leaders_to_gain, recruit_phase, take_from_pool
 from .traits import has_city_trait, leaders_with
 from .upkeep import PayUpkeep, armed_at_most, starvation, supplied
@@ -174,6 +174,10 @@ class CityStates(ThemePlugin):
     @hookimpl
     def warp_blocked_zones(self, game, seat, units):
         return closed_zones(game, seat, units)
+
+    @hookimpl
+    def warp_stop_zones(self, game, seat, units):
+        return landing_zones(game, seat, units)
 
     @hookimpl
     def warp_after_move(self, game, seat, units, frm, to):

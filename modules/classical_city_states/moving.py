@@ -124,6 +124,7 @@ class _Way:
     cities: tuple[int, ...]  # open but for a city not the mover's
     limit: dict[int, int]  # every zone not closed -> its stacking limit
     by_limit: tuple[tuple[int, tuple[int, ...]], ...]  # (limit, the zones with it), lowest first
+    landings: tuple[int, ...]  # zones to end a move in, never to pass through
 
 
 _MAPS: list[tuple[object, tuple[_Way, _Way]]] = []  # (zone types, by land and by sea), latest last
@@ -157,7 +158,9 @@ def _by_the_map(game) -> tuple[_Way, _Way]:
         for z in zones:
             by_limit.setdefault(limit[z], []).append(z)
         cities = tuple(z for z in zones if "city" in types[z].tags)
-        ways.append(_Way(shut, cities, limit, tuple((n, tuple(zs)) for n, zs in sorted(by_limit.items()))))
+        # Ships sail through sea zones only: the coast is where they land.
+        landings = tuple(z for z in zones if "sea" not in types[z].tags) if shut is closed[1] else ()
+        ways.append(_Way(shut, cities, limit, tuple((n, tuple(zs)) for n, zs in sorted(by_limit.items())), landings))
     split = (ways[0], ways[1])
     _MAPS.append((types, split))
     del _MAPS[:-8]
@@ -247,26 +250,16 @@ class PickGroup(Step):
         game.push(PickDestination(self.seat, self.zone, group))
 
 
-def by_sea_lanes(game, seat: int, zone: int, units, reach: dict[int, int]) -> dict[int, int]:
-    """``reach`` (zone -> cost) as a group with ships finds it: it sails only through sea
-    zones, so a coastal zone is a place to land, never a way across a neck of land to
-    another sea. A group without ships is left as it is."""
+LANDING = "ships land on the coast, they never sail across it to another sea"
+
+
+def landing_zones(game, seat: int, units) -> dict[int, str]:
+    """Where a group with ships may end its move but not pass through: every coastal zone
+    (a neck of land never joins two seas). A group without ships has none."""
     k = places.kinds_of(game, units)
     if not (k["fleet"] or k["transport"]):
-        return reach
-    s = game.state
-    board = game.board
-    seas = {z for z in reach if places.is_sea(game, z)}
-    points = allowance(game, seat, units)
-    # Only the sea zones open to the group, and no coastal zone on the way to them.
-    through = board.reachable(s, seat, zone, points, game.rules.can_enter(s.players[seat].faction), set(range(len(board))) - seas)
-    cost = {zone: 0, **through}
-    out = dict(through)
-    for z in reach.keys() - seas:
-        landing = min((c for o, c in cost.items() if z in board.adjacency[o] and (o == zone or not s.has_enemy(o, seat))), default=None)
-        if landing is not None and landing + s.zone_types[z].move_cost <= points:
-            out[z] = landing + s.zone_types[z].move_cost
-    return out
+        return {}
+    return dict.fromkeys(_by_the_map(game)[1].landings, LANDING)
 
 
 @attrs.frozen
@@ -277,7 +270,7 @@ class PickDestination(Step):
 
     def run(self, game):
 
-        reach = by_sea_lanes(game, self.seat, self.zone, self.units, destinations(game, self.seat, self.zone, self.units))
+        reach = destinations(game, self.seat, self.zone, self.units)
         options = [Option(f"zone:{z}", game.zone_name(z), z) for z in sorted(reach)]
         return game.ask(
             self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to", options,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from warp_empires import Game, GameSetup, Seat, ZoneMap
 from warp_empires.plugins import make_manager
 from warp_empires.rules.move import destinations
-from warp_modules.classical_city_states.moving import PickDestination, by_sea_lanes
+from warp_empires.cli.explain import unreachable
+from warp_modules.classical_city_states.moving import PickDestination
 from warp_empires.model.state import CAPTURED, POOL
 
 from .scenario import (
@@ -66,9 +67,12 @@ def test_ships_land_on_a_coast_but_never_sail_across_it_to_another_sea():
                           ZoneMap.build(zones, edges, (0, 4)), seed=1), plugins=pm)
     s = game.state
     group = tuple(u for u in s.stack(0, 0) if s.units[u].type.id in ("fleet", "rowers"))[:2]
-    assert reach(game, 0, 0, group) == {1: 1, 2: 2, 3: 3}  # the map's ways, before the theme's lanes
-    assert by_sea_lanes(game, 0, 0, group, reach(game, 0, 0, group)) == {1: 1, 2: 2}
+    assert reach(game, 0, 0, group) == {1: 1, 2: 2}
     assert [o.id for o in PickDestination(0, 0, group).run(game).options] == ["zone:1", "zone:2"]
+    assert unreachable(game, 0, group, 3) == (
+        "Every way to East Sea (EAS) crosses a zone this group may end its move in but not pass through "
+        "(Isthmus (IST)): ships land on the coast, they never sail across it to another sea."
+    )
 
 
 def test_a_transport_carries_one_army_so_two_armies_need_two_transports():
@@ -176,8 +180,6 @@ def test_forced_march_sends_armies_six_points():
 
 
 def test_why_names_the_rule_that_closes_a_space():
-    from warp_empires.cli.explain import unreachable
-
     game = scenario("athens", "corinth")
     army = tuple(place(game, 0, ATTICA, "army"))
     assert unreachable(game, ATTICA, army, MEGARA) == (

@@ -257,11 +257,17 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int) -> str:
             reasons.update({k: v for k, v in answer.items() if isinstance(v, str)})
     if z in blocked:
         return f"{zone(game, z)} is closed to this group: {reasons.get(z) or blocking_card(game, owner, z)}."
+    stops: set[int] = set()
+    stop_reasons: dict[int, str] = {}
+    for answer in game.hook.warp_stop_zones(game=game, seat=owner, units=list(units)):
+        stops.update(answer or ())
+        if isinstance(answer, Mapping):
+            stop_reasons.update({k: v for k, v in answer.items() if isinstance(v, str)})
     allow, words = _allowance_words(game, owner, units)
-    far = game.board.reachable(s, owner, start, FAR, can_enter, blocked)
+    far = game.board.reachable(s, owner, start, FAR, can_enter, blocked, stops)
     ghost = s.copy()
     ghost.zone_units = ZoneUnits.from_lists([[u for u in ids if ghost.units[u].owner == owner] for ids in ghost.zone_units])
-    free = game.board.reachable(ghost, owner, start, FAR, can_enter, blocked)
+    free = game.board.reachable(ghost, owner, start, FAR, can_enter, blocked, stops)
     if z in far and far[z] <= allow:
         return f"{zone(game, z)} is in reach: it costs {far[z]} of the group's {allow} movement point(s)."
     if z in free and free[z] <= allow:
@@ -271,6 +277,12 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int) -> str:
                 f"enemy units ({where}): a move may end in such a zone, never pass through it.")
     if z in free:
         return f"Too far: reaching {zone(game, z)} costs {far.get(z, free[z])} movement point(s) and the group has {words}."
+    if stops and z in game.board.reachable(ghost, owner, start, FAR, can_enter, blocked):
+        # Out of reach only because the way crosses zones the group may stop in, not cross.
+        crossed = sorted(n for n in stops if n in free)
+        why = stop_reasons.get(crossed[0], "") if crossed else ""
+        return (f"Every way to {zone(game, z)} crosses a zone this group may end its move in but not pass through "
+                f"({', '.join(zone(game, n) for n in crossed)}){': ' + why if why else ''}.")
     return f"No route leads from {zone(game, start)} to {zone(game, z)}: impassable zones cut it off."
 
 

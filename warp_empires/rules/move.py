@@ -164,12 +164,22 @@ def blocked_zones(game: Game, owner: int, group: list[int]) -> list[Any]:
     return [answer for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group) if answer]
 
 
+def stop_zones(game: Game, owner: int, group: list[int]) -> set[int]:
+    """The zones ``owner``'s moving group may end its move in but not pass through (the
+    themes' answers; the generic rules have none)."""
+    stops: set[int] = set()
+    if not game.hook.unanswered("warp_stop_zones"):
+        for answer in game.hook.warp_stop_zones(game=game, seat=owner, units=group):
+            stops.update(answer or ())
+    return stops
+
+
 def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> dict[int, int]:
     """Zones the group can end its move in (with the movement points spent)."""
     points, owner, can_enter, blocked = _limits(game, seat, units, points)
     if points <= 0:
         return {}
-    return game.board.reachable(game.state, owner, zone, points, can_enter, blocked)
+    return game.board.reachable(game.state, owner, zone, points, can_enter, blocked, stop_zones(game, owner, list(units)))
 
 
 def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> bool:
