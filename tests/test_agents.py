@@ -29,9 +29,13 @@ from warp_empires.mapgen import generate_for_theme
 from warp_empires.model.state import POOL
 from warp_empires.plugins import make_manager
 from warp_empires.rulebook import SetupError
+from warp_modules.classical_city_states import campaign
 
 from contract_support import CONTRACT
-from classical.scenario import ARGOS, ATHENS, ATTICA, CORINTH, ELEUSIS, MEGARA, PARNES, give, kinds, place, run_phases, scenario
+from classical.scenario import (
+    AEGINA, ARGOS, ATHENS, ATTICA, CITHAERON, CORINTH, ELEUSIS, MEGARA, PARNES, SARONIC, THEBES, give, kinds, place, run_phases,
+    scenario,
+)
 
 THEMES = ("doctor_who", "warhammer_space", "classical_city_states")
 
@@ -162,7 +166,7 @@ def greedy_turn(game: Game, seat: int = 0) -> Game:
     raise AssertionError("the greedy player did not finish")
 
 
-def test_greedy_sends_an_army_out_of_a_full_city_to_take_the_baggage_next_door():
+def test_greedy_sends_armies_out_of_a_full_city_to_take_the_baggage_next_door():
     # Ten units in Athens: the whole stack cannot leave (Attica holds 8), so a group is
     # picked unit by unit, with a way to give the stack up; the player must not give it up
     # and pick it again until its moves are spent.
@@ -172,8 +176,32 @@ def test_greedy_sends_an_army_out_of_a_full_city_to_take_the_baggage_next_door()
     place(game, 1, ATTICA, "baggage")
     run_phases(game, 0, "first_move")
     greedy_turn(game)
-    assert kinds(game, ATTICA, 0) == ["army", "baggage"]
+    attica = kinds(game, ATTICA, 0)
+    assert "army" in attica and attica.count("baggage") == 1
     assert [e.data["previous"] for e in game.events if e.kind == "captured"] == [1]
+    assert "army" in kinds(game, ATHENS, 0)  # the home city is not left bare
+
+
+def test_city_states_count_the_march_to_an_enemy_city_in_movement_points():
+    # Armies and Rowers march by land: forest and hill cost 2, the sea is no road (C1).
+    game = scenario("athens", "corinth", "sparta")
+    road = campaign.points_to(game, ATHENS)
+    assert (road[ATTICA], road[CITHAERON], road[PARNES], road[THEBES]) == (1, 2, 4, 6)
+    assert SARONIC not in road and AEGINA not in road
+
+
+def test_greedy_sets_out_for_an_enemy_home_city_two_days_away():
+    # Athens is 6 movement points from Thebes, more than a day's march (4): nothing is
+    # besieged or taken on the first day, yet the Armies set out, with the Baggage that
+    # feeds them beyond supply, and one Army keeps Thebes.
+    game = scenario("athens", "corinth", "sparta")
+    place(game, 0, ATHENS, "army", "army")
+    place(game, 2, THEBES, *["army"] * 5, "baggage", "baggage", "baggage")
+    run_phases(game, 2, "first_move")
+    greedy_turn(game, 2)
+    marching = kinds(game, PARNES, 2) + kinds(game, CITHAERON, 2)
+    assert marching.count("army") == 4 and marching.count("baggage") == 3
+    assert kinds(game, THEBES, 2) == ["army"]
 
 
 def test_greedy_never_gives_a_stack_up_only_to_pick_it_again():
@@ -371,12 +399,12 @@ def test_mcts_with_a_budget_in_iterations_plays_the_same_game_twice():
 def test_mcts_carries_out_the_move_it_began():
     """Once the searching player picks a stack to march, it picks the group and the way
     the greedy player's look-ahead found for that stack: searched anew at every step, it
-    picked a stack, answered "Move nothing from here", and picked again (17 times in
-    these two rounds), spending its stacks and its time on nothing."""
+    picked a stack, answered "Move nothing from here", and picked again, spending its
+    stacks and its time on nothing."""
     pm = make_manager("classical_city_states")
     factions = sorted(pm.hook.warp_factions()[0], key=lambda f: f.id)[:2]
     game = Game(GameSetup("classical_city_states", [Seat("M", factions[0].id), Seat("G", factions[1].id)],
-                          generate_for_theme(pm, zones=14, players=2, seed=2), seed=2, turn_limit=2), plugins=pm)
+                          generate_for_theme(pm, zones=14, players=2, seed=3), seed=3, turn_limit=2), plugins=pm)
     agents = [make_agent("ai:mcts/iterations=10,depth=3", 2), make_agent("ai:greedy", 3)]
     picked = gave_up = followed = 0
     while game.pending is not None:

@@ -4,9 +4,10 @@ The rules are in ``RULES.md``; zone types, units, cards and numbers in ``data/``
 is split by what it rules: ``places`` (cities, siege, Hostile and Razed counters),
 ``moving`` (carrying, movement, entering enemy spaces), ``attacks`` (the declared attacks of
 the battle phases), ``upkeep``, ``recruit`` (with the experience roll), ``diplomacy`` (with
-the Rebels), ``captives`` (ransom), ``traits`` (the City and Leader trait tables) and
-``cards``. This file binds them to the engine: the setup, the phases, revenue, battle
-modifiers, victory and tiebreak.
+the Rebels), ``captives`` (ransom), ``traits`` (the City and Leader trait tables),
+``cards`` and, for the computer players alone, ``campaign`` (how far a march has to go).
+This file binds them to the engine: the setup, the phases, revenue, battle modifiers,
+victory and tiebreak.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from warp_empires.kit import (
 
 from . import ledger, places
 from .attacks import AttackPhase
+from .campaign import march_worth
 from .captives import CaptiveSweep
 from .cards import EFFECTS
 from .diplomacy import Diplomacy, free_rolls
@@ -228,7 +230,8 @@ class CityStates(ThemePlugin):
         besieged city earns and supplies nothing; a home city with no Army or Rowers in it
         falls to any enemy group that walks in, without a battle, from as far as a fleet
         sails; an Army or Rowers out of supply with no Baggage to eat makes the upkeep roll
-        and may starve, the more likely the more counters it carries."""
+        and may starve, the more likely the more counters it carries; and an Army or Rowers
+        counts the more, the nearer it stands to another player's city (``campaign``)."""
         s = game.state
         homes = sum(1 for p in s.players if s.control.get(places.home_city(game, p.seat)) == seat)
         worth = 8.0 * homes
@@ -248,7 +251,7 @@ class CityStates(ThemePlugin):
                 continue
             baggage = sum(1 for u in stack if s.units[u].type.id == "baggage")
             hungry += sum(1 + starvation(game, u) for u in armed[baggage:])
-        return worth - 1.0 * hungry
+        return worth - 1.0 * hungry + march_worth(game, seat)
 
     @hookimpl
     def warp_hidden_limits(self, game, seat):
