@@ -277,12 +277,16 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int) -> str:
                 f"enemy units ({where}): a move may end in such a zone, never pass through it.")
     if z in free:
         return f"Too far: reaching {zone(game, z)} costs {far.get(z, free[z])} movement point(s) and the group has {words}."
-    if stops and z in game.board.reachable(ghost, owner, start, FAR, can_enter, blocked):
-        # Out of reach only because the way crosses zones the group may stop in, not cross.
-        crossed = sorted(n for n in stops if n in free)
+    beyond = game.board.reachable(ghost, owner, start, FAR, can_enter, blocked) if stops else {}
+    if z in beyond:
+        # Out of reach only because the way crosses zones the group may stop in, not cross:
+        # named are those bordering the zones they cut off (three at most).
+        cut = beyond.keys() - free.keys()
+        crossed = sorted(n for n in stops if n in free and any(m in cut for m in game.board.adjacency[n]))
         why = stop_reasons.get(crossed[0], "") if crossed else ""
+        names = ", ".join(zone(game, n) for n in crossed[:3]) + (", ..." if len(crossed) > 3 else "")
         return (f"Every way to {zone(game, z)} crosses a zone this group may end its move in but not pass through "
-                f"({', '.join(zone(game, n) for n in crossed)}){': ' + why if why else ''}.")
+                f"({names}){': ' + why if why else ''}.")
     return f"No route leads from {zone(game, start)} to {zone(game, z)}: impassable zones cut it off."
 
 
