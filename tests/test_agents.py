@@ -188,6 +188,9 @@ def test_city_states_count_the_march_to_an_enemy_city_in_movement_points():
     road = campaign.points_to(game, ATHENS)
     assert (road[ATTICA], road[CITHAERON], road[PARNES], road[THEBES]) == (1, 2, 4, 6)
     assert SARONIC not in road and AEGINA not in road
+    # Corinth is reached by land only through Megara or Argos, minor cities nobody enters
+    # but their holder.
+    assert campaign.points_to(game, CORINTH) == {CORINTH: 0, MEGARA: 1, ARGOS: 1}
 
 
 def test_greedy_sets_out_for_an_enemy_home_city_two_days_away():

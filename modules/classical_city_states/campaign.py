@@ -4,7 +4,8 @@ of another city state.
 Home cities stand two turns' march apart or more, so a player who looks one step ahead
 never sets out: the first day's march neither besieges nor takes anything. The
 evaluation therefore counts every Army and Rowers the closer it stands to a city another
-player holds, by land, in movement points (forest and hill cost 2).
+player holds, by land and never through another city, in movement points (forest and hill
+cost 2).
 """
 
 from __future__ import annotations
@@ -41,14 +42,16 @@ def points_to(game, city: int) -> dict[int, int]:
 
 def _walk_back(game, city: int) -> dict[int, int]:
     # Walked from the city outward: stepping from a zone into the one before it on the
-    # way costs what entering the zone before costs.
+    # way costs what entering the zone before costs. No way leads through another city
+    # (nobody enters a neutral or enemy city; a march from behind a city of one's own is
+    # rare enough not to be worth a map a player).
     types = game.state.zone_types
     adjacency = game.board.adjacency
     best = {city: 0}
     heap = [(0, city)]
     while heap:
         cost, zone = heappop(heap)
-        if cost > best[zone]:
+        if cost > best[zone] or (zone != city and "city" in types[zone].tags):
             continue
         step = cost + types[zone].move_cost
         if step >= HORIZON:
