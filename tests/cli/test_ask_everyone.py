@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import doctest
 import io
+import re
 from types import SimpleNamespace as NS
 
 import pytest
@@ -101,6 +102,42 @@ def test_quit_on_the_screen_of_a_player_passed_over_saves_the_game(monkeypatch, 
     assert (tmp_path / "game.json").exists()
 
 
+def ann_plays_doomsday_weapon(bob_holds: tuple[str, ...]):
+    """Ann's move phase: she holds Doomsday Weapon, whose only target is Void One, and
+    Great Leader (so she is asked again once it has taken effect); Bob holds ``bob_holds``."""
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    pos = Position.of(game)
+    pos.place(0, HOME, "war_fleet")
+    pos.place(1, FAR, "war_fleet")
+    pos.give(0, "doomsday_weapon", "great_leader")
+    pos.give(1, *bob_holds)
+    pos.start(0, "move")
+    return game
+
+
+def bobs_screen(out: str) -> str:
+    start = out.index("Pass to Bob, press Enter")
+    return out[start:re.search(r"Bob \((1-|Enter)", out[start:]).start() + start]
+
+
+def test_a_player_passed_over_reads_no_more_of_the_news_than_one_asked(monkeypatch, tmp_path):
+    """The screen of a person without an answer is the screen of one asked, up to the
+    question; it does not show the card already taking effect, which would tell the table
+    that nobody after them in the window was asked."""
+    effect = "Ann turned Void One (VO1) from a Void Zone into a Hazard Zone"
+    game = ann_plays_doomsday_weapon(("great_leader",))
+    passed_over = play(monkeypatch, tmp_path, game, ["", "2", "", "", "", "quit"], ask_everyone=True)
+    game = ann_plays_doomsday_weapon(("time_lord_meddling",))
+    asked = play(monkeypatch, tmp_path, game, ["", "2", "", "pass", "", "quit"], ask_everyone=True)
+    for out in (passed_over, asked):
+        screen = bobs_screen(out)
+        assert "Ann played Doomsday Weapon on Void One (Void Zone)" in screen
+        assert effect not in screen
+        assert effect in out.split("Pass to Ann, press Enter")[-1]  # Ann reads it once Bob is done
+    assert "No card in your hand answers this: Ann played Doomsday Weapon" in bobs_screen(passed_over)
+    assert "React? (a card was just played)" in bobs_screen(asked)
+
+
 def test_resume_takes_the_flag_too(tmp_path):
     """Ann plays Space Travel and leaves at Bob's question; resumed, Bob cancels it with
     Time Lord Meddling, which Ann cannot answer: with the flag she is told so on her own screen."""
@@ -147,7 +184,7 @@ def test_a_window_closed_with_nobody_asked_comes_before_a_later_one_that_asks():
     windows = Windows()
     windows.opened(GAME, [event("moved", player=0, by=0, frm=1, to=2), event("die_rolled", player=0, key="attack", sides=6)])
     die = NS(kind="die", key="attack", by=0, sides=6)
-    asked_over = [seat for seat, _ in windows.passed_over(reaction(3, die))]
+    asked_over = [seat for seat, _, _ in windows.passed_over(reaction(3, die))]
     assert asked_over == [1, 2, 3, 0, 1, 2]  # the whole move window, then the die window up to seat 3
     assert windows.passed_over(NS(kind="buy", player=0, context=None)) == []
 
@@ -159,7 +196,7 @@ def test_a_reaction_inside_a_window_closes_before_the_window_asks_on():
     first = NS(kind="card", play=5, by=0, card=9)
     assert windows.passed_over(reaction(1, first)) == []
     windows.opened(GAME, [event("card_played", player=1, play=6)])
-    told = [(seat, w.key) for seat, w in windows.passed_over(reaction(3, first))]
+    told = [(seat, w.key) for seat, w, _ in windows.passed_over(reaction(3, first))]
     assert told == [(2, ("card", 6)), (3, ("card", 6)), (0, ("card", 6)), (2, ("card", 5))]
 
 
@@ -167,15 +204,17 @@ def test_a_declined_reaction_closes_its_window_before_what_follows():
     """Seat 1 declines to answer seat 0's card; seats 2 and 3 hold nothing, so the card takes
     effect and seat 0 moves, which seat 1 may answer: seats 2 and 3 were passed over first."""
     windows = Windows()
-    windows.opened(GAME, [event("card_played", player=0, play=5)])
+    windows.opened(GAME, [event("card_played", player=0, play=5)], start=0)
     card = NS(kind="card", play=5, by=0, card=9)
     asked = reaction(1, card)
-    assert windows.passed_over(asked) == []
-    windows.opened(GAME, [event("moved", player=0, by=0, frm=1, to=2)], passed=asked)
+    assert windows.passed_over(asked, now=1) == []
+    windows.opened(GAME, [event("card_resolved", player=0, play=5), event("moved", player=0, by=0, frm=1, to=2)], passed=asked, start=1)
     move = NS(kind="move", move=6, by=0, start=1, to=2, units=(4,))
-    told = [(seat, w.key[0]) for seat, w in windows.passed_over(reaction(1, move))]
-    assert told == [(2, "card"), (3, "card")]
-    assert [(seat, w.key[0]) for seat, w in windows.passed_over(NS(kind="buy", player=0, context=None))] == [(2, "move"), (3, "move")]
+    told = [(seat, w.key[0], upto) for seat, w, upto in windows.passed_over(reaction(1, move), now=3)]
+    assert told == [(2, "card", 1), (3, "card", 1)]  # asked after seat 1, before the card took effect
+    # Seat 1 may answer the move: seats 2 and 3 would have been asked after it, with its news.
+    later = windows.passed_over(NS(kind="buy", player=0, context=None), now=7)
+    assert [(seat, w.key[0], upto) for seat, w, upto in later] == [(2, "move", 3), (3, "move", 3)]
 
 
 @pytest.mark.parametrize("done", ["card_resolved", "card_negated"])
@@ -184,21 +223,24 @@ def test_a_card_taking_effect_closes_its_window_before_one_its_effect_opens(done
     for seat 0's card, which then takes effect (or is cancelled) and rolls a die seat 3 may
     answer. Those passed over at seat 0's card come before those passed over at the die."""
     windows = Windows()
-    windows.opened(GAME, [event("card_played", player=0, play=5)])
+    windows.opened(GAME, [event("card_played", player=0, play=5)], start=0)
     first = NS(kind="card", play=5, by=0, card=9)
-    assert windows.passed_over(reaction(1, first)) == []
+    assert windows.passed_over(reaction(1, first), now=1) == []
     windows.opened(GAME, [
         event("card_played", player=1, play=6), event("card_resolved", player=1, play=6),
         event(done, player=0, play=5), event("die_rolled", player=0, key="attack", sides=6),
-    ])
+    ], start=10)
     die = NS(kind="die", key="attack", by=0, sides=6)
-    told = [(seat, w.key[:2]) for seat, w in windows.passed_over(reaction(3, die))]
+    told = [(seat, w.key[:2], upto) for seat, w, upto in windows.passed_over(reaction(3, die), now=14)]
+    # Each reads up to where a player asked in the window would have been asked: an answer
+    # to a card before that answer takes effect (event 11), seat 0's card after the answer
+    # but before it takes effect (event 12), the die after its roll.
     assert told == [
-        (2, ("card", 6)), (3, ("card", 6)), (0, ("card", 6)),
-        (2, ("card", 5)), (3, ("card", 5)),
-        (0, ("die", "attack")), (1, ("die", "attack")), (2, ("die", "attack")),
+        (2, ("card", 6), 11), (3, ("card", 6), 11), (0, ("card", 6), 11),
+        (2, ("card", 5), 12), (3, ("card", 5), 12),
+        (0, ("die", "attack"), 14), (1, ("die", "attack"), 14), (2, ("die", "attack"), 14),
     ]
-    assert windows.passed_over(NS(kind="buy", player=0, context=None)) == []
+    assert windows.passed_over(NS(kind="buy", player=0, context=None), now=20) == []
 
 
 @pytest.mark.parametrize("kind", ["moved", "card_played"])

@@ -224,14 +224,14 @@ class Hotseat:
         answer (`play --ask-everyone`). Not to one whose hand is empty (hand sizes are open),
         nor to the person at the keyboard (asked, they would not have been passed to)."""
         game = self.game
-        for seat, window in self.windows.passed_over(decision):
+        for seat, window, upto in self.windows.passed_over(decision, len(game.events)):
             if seat in self.agents or seat == self.viewer or not game.state.players[seat].hand:
                 continue
             self.told_thinking = False
             self.pass_to(seat)
             self.viewer = seat
             self.draw_live(seat)
-            self.show_news(seat)
+            self.show_news(seat, upto)  # no further than a person asked then would have read
             what = describe(game, window.event.seen_by(seat)) or "what was just done"
             self.say(f"No card in your hand answers this: {what}.")
             line = read_line(self.console, f"{game.state.players[seat].name} (Enter: go on)> ")
@@ -278,7 +278,7 @@ class Hotseat:
         news = game.events[before:]
         if self.windows is not None:
             declined = asked.kind == "reaction" and game.choices[-1] == "pass"
-            self.windows.opened(game, news, passed=asked if declined else None)
+            self.windows.opened(game, news, passed=asked if declined else None, start=before)
         told = next((NEWS[e.kind] for e in news if e.kind in NEWS), None)
         if told is None and any((e.private_to() or {seat}) - {seat} for e in news):
             told = "another player learned something"
