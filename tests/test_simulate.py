@@ -1,5 +1,7 @@
 """``warp-empires simulate``: AI-only games on generated maps, reproducible from the seed."""
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -10,6 +12,8 @@ from warp_empires.engine import Game, GameSetup, Seat
 from warp_empires.mapgen import generate_for_theme
 from warp_empires.plugins import make_manager
 
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+GALAXY, STARMAP = str(MAPS / "doctor_who_galaxy.json"), str(MAPS / "warhammer_starmap.json")
 RACES = ["earth_empire", "cybermen", "daleks", "movellans", "sontarans", "rutans", "ice_warriors", "gallifreyans", "great_vampires", "vardans"]
 
 
@@ -42,6 +46,18 @@ def test_unknown_module_is_one_line_and_exit_1():
     assert result.output.strip().splitlines() == [
         "Error: unknown module 'no_such_theme'; installed modules: classical_city_states, doctor_who, warhammer_space"
     ]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--map", STARMAP], f"Error: map {STARMAP}: zone 'Tarsis' has type 'poor_planet', which doctor_who does not know; "
+                         "known types: hazard, void, poor, average, rich, nexus"),
+    (["--map", GALAXY, "--players", "5", "--agent", "random"],
+     f"Error: map {GALAXY}: it has 4 start zones; 5 players need 5 (warp-empires map generate --players 5 makes one)"),
+])
+def test_a_map_that_does_not_fit_the_games_is_refused_in_one_line(args, said):
+    result = run("doctor_who", "--games", "2", *args)
+    assert result.exit_code == 1
+    assert result.output.strip() == said
 
 
 def _doctor_who_games(count, seed0):

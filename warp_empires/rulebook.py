@@ -235,12 +235,17 @@ class Rulebook:
             raise SetupError(f"turn limit {setup.turn_limit!r} is not allowed; use 1 to {limits.MAX_ROUNDS:,} rounds, or none")
         if isinstance(setup.seed, bool) or not isinstance(setup.seed, int) or abs(setup.seed) > limits.MAX_SEED:
             raise SetupError(f"seed {setup.seed!r} is not allowed; use a whole number from {-limits.MAX_SEED} to {limits.MAX_SEED}")
-        problem, kinds = _map_facts(setup.zone_map)
+        self.check_map(setup.zone_map)
+
+    def check_map(self, zone_map: ZoneMap) -> None:
+        """Refuse a map this theme cannot be played on (zone types it does not know,
+        revenues other than the types'), with one line saying why."""
+        problem, kinds = _map_facts(zone_map)
         if problem:
             raise SetupError(f"the map: {problem}")
         if all(t in self.zone_types and self.zone_types[t].revenue == r for t, r in kinds):
             return  # the usual case, answered from the map's few kinds of zone
-        for zone in setup.zone_map.zones:
+        for zone in zone_map.zones:
             if zone.type not in self.zone_types:
                 raise SetupError(
                     f"zone {zone.name!r} has type {zone.type!r}, which {self.info.name} does not know; "

@@ -277,6 +277,47 @@ def test_a_map_file_that_cannot_be_read_is_asked_for_again(tmp_path):
     assert [z["name"] for z in setup["map"]["zones"]] == [z.name for z in small_map(2).zones]
 
 
+def test_a_map_of_another_theme_is_refused_before_any_question(tmp_path):
+    result = run(["play", "doctor_who", "--map", STARMAP, "--saves", str(tmp_path)], lines("2", "", "Ann"))
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        f"Error: map {STARMAP}: zone 'Tarsis' has type 'poor_planet', which doctor_who does not know; "
+        "known types: hazard, void, poor, average, rich, nexus"
+    )
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_a_map_with_fewer_start_zones_than_players_is_refused(tmp_path):
+    two_starts = tmp_path / "duel.json"
+    mapfile.save(small_map(2), two_starts)
+    seats = ["--seat", "Ann:daleks", "--seat", "ai:random:cybermen", "--seat", "ai:random:rutans"]
+    result = run(["play", "doctor_who", *seats, "--map", str(two_starts), "--saves", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        f"Error: map {two_starts}: it has 2 start zones; 3 players need 3 (warp-empires map generate --players 3 makes one)"
+    )
+
+
+def test_a_map_file_that_does_not_fit_the_game_is_asked_for_again(tmp_path):
+    two_starts = tmp_path / "duel.json"
+    mapfile.save(small_map(2), two_starts)
+    three_starts = tmp_path / "three.json"
+    mapfile.save(small_map(3), three_starts)
+    answers = lines(
+        "3", "", "Ann", "", "", "",   # three players: Ann (a person, suggested faction) and the computer twice
+        "file", STARMAP, str(two_starts), str(three_starts),
+        "3", "quit",
+    )
+    result = run(["play", "doctor_who", "--seed", "4", "--saves", str(tmp_path)], answers)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "which doctor_who does not know; known types: hazard, void, poor, average, rich, nexus; give another map file." in out
+    assert f"map {two_starts}: it has 2 start zones; 3 players need 3" in out
+    assert out.count("Map file [map.json]:") == 3
+    setup = json.loads(latest_save(tmp_path).read_text())["setup"]
+    assert setup["map"]["starts"] == list(small_map(3).starts)
+
+
 def test_a_seat_without_a_faction_is_asked_for_one(tmp_path):
     result = run(["play", "doctor_who", "--seat", "Ann", "--seat", "ai:random:daleks", "--saves", str(tmp_path)], lines("vardans", "quit"))
     assert result.exit_code == 0, result.output

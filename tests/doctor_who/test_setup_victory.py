@@ -12,6 +12,8 @@ from warp_empires import Game, GameSetup, Seat
 from warp_empires.cli.common import random_zone_map
 from warp_empires.model.state import BOARD
 from warp_empires.plugins import make_manager
+from warp_empires.rulebook import SetupError
+from warp_empires.zonemap import ZoneMap
 
 from .scenario import EARTH, MARS, PELADON, SKARO, TELOS, KARN, control, new_game, place, run_phases, scenario
 
@@ -179,3 +181,12 @@ def test_only_the_players_tied_on_nexus_points_go_to_the_generic_tiebreak():
     control(game, 1, MARS)
     control(game, 2, SKARO, TELOS, KARN)  # most zones and revenue, but no Nexus Point
     assert end_at_limit(game, 2) == 0
+
+
+def test_a_map_without_room_for_every_start_zone_is_a_setup_error_not_a_fault_of_the_theme():
+    """D2: every player starts in a zone of their own. A map whose zones cannot give every
+    seat one is refused as the setup's fault, in one line, not blamed on the theme's code."""
+    two_zones = ZoneMap.build([("Skaro", "rich", 3, "SKA"), ("Void", "void", 0, "VOI")], [(0, 1)], starts=[0])
+    seats = [Seat("Ann", "daleks"), Seat("Bob", "cybermen"), Seat("Cy", "rutans")]
+    with pytest.raises(SetupError, match="^the map has room for 2 start zones but 3 players are seated$"):
+        Game(GameSetup("doctor_who", seats, two_zones, seed=1))

@@ -83,6 +83,22 @@ def load_zone_map(path: str) -> ZoneMap:
     return load(path)
 
 
+def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str) -> ZoneMap:
+    """``zone_map``, if this theme can be played on it by ``players`` players (0: not yet
+    known); else an error naming the file: zone types the theme does not know (a map made
+    for another theme), or fewer start zones than players."""
+    try:
+        book.check_map(zone_map)
+    except SetupError as exc:
+        raise click.ClickException(f"map {path}: {exc}") from None
+    if players > len(zone_map.starts):
+        raise click.ClickException(
+            f"map {path}: it has {len(zone_map.starts)} start zones; {players} players need {players} "
+            f"(warp-empires map generate --players {players} makes one)"
+        )
+    return zone_map
+
+
 def default_map_file(pm: Any, players: int) -> str | None:
     """The theme's own map (``warp_default_map``), used when no map is named or asked for."""
     return pm.hook.warp_default_map(players=players)

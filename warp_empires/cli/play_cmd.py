@@ -25,7 +25,7 @@ from ..plugins import discover
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
 from . import render
-from .common import ANY_MAP_HELP, default_map_file, friendly, load_zone_map, make_console, module_paths, one_line, random_zone_map, rulebook
+from .common import ANY_MAP_HELP, default_map_file, fit_map, friendly, load_zone_map, make_console, module_paths, one_line, random_zone_map, rulebook
 from .hotseat import Hotseat
 from .prompts import InputEnded, ask_number, ask_text, menu
 from .replay_view import replay_command
@@ -199,16 +199,18 @@ def ask_seats(console: Console, book: Rulebook, rng: random.Random, think: float
     return name_computers(seats, book)
 
 
-def ask_map(console: Console, players: int) -> tuple[ZoneMap | None, int]:
-    """The map file read (asked again until one reads) or, for a random map, its zones."""
+def ask_map(console: Console, book: Rulebook, players: int) -> tuple[ZoneMap | None, int]:
+    """The map file read (asked again until one reads and fits the game) or, for a random
+    map, its zones."""
     items = [(size, f"a {size} random map ({max(zones, default_zones(players))} zones)") for size, zones in MAP_SIZES]
     items.append(("file", "a map file"))
     pick = menu(console, "Which map?", items, 0)
     if pick < len(MAP_SIZES):
         return None, max(MAP_SIZES[pick][1], default_zones(players))
     while True:
+        path = ask_text(console, "Map file", "map.json")
         try:
-            return read_map(ask_text(console, "Map file", "map.json")), 0
+            return fit_map(book, read_map(path), players, path), 0
         except click.ClickException as exc:
             console.print(f"{exc.message}; give another map file.", markup=False, highlight=False)
 
@@ -219,6 +221,7 @@ def read_map(path: str) -> ZoneMap:
     except (OSError, ValueError) as exc:
         text = one_line(exc)
         raise click.ClickException(text if path in text else f"map {path}: {text}") from None
+
 
 
 def new_save_path(folder: Path, module: str) -> Path:
@@ -299,12 +302,16 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
             guided = not seat_specs
             module = module or ask_module(console, paths)
             pm, book = rulebook(module, paths)
+            if zone_map is not None:
+                fit_map(book, zone_map, 0, map_file)  # a map of another theme is refused before the seats are asked
             seats = parse_seats(seat_specs, book, console, rng, think) if seat_specs else ask_seats(console, book, rng, think)
+            if zone_map is not None:
+                fit_map(book, zone_map, len(seats), map_file)
             if zone_map is None and not zones:
                 own_map = default_map_file(pm, len(seats))  # the theme's own map, if it has one
                 zone_map = read_map(own_map) if own_map else None
             if guided and zone_map is None and not zones:
-                zone_map, zones = ask_map(console, len(seats))
+                zone_map, zones = ask_map(console, book, len(seats))
             if guided and turn_limit is None:
                 asked = ask_number(console, "Turn limit in rounds", DEFAULT_ROUNDS, 1, limits.MAX_ROUNDS, none_word="none")
                 turn_limit = NO_LIMIT if asked is None else asked

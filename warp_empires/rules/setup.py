@@ -52,7 +52,9 @@ def pick_start_zones(game: Game, count: int) -> list[int]:
         starts.append(best)
         candidates.remove(best)
     if len(starts) < count:
-        raise ValueError(f"the map has room for {len(starts)} start zones but {count} players are seated")
+        from ..rulebook import SetupError  # a map too small for the table, not a fault of the theme calling this
+
+        raise SetupError(f"the map has room for {len(starts)} start zones but {count} players are seated")
     return starts
 
 
