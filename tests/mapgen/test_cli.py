@@ -23,12 +23,24 @@ def test_generate_writes_the_map_and_its_drawings(tmp_path):
     out, svg, png = tmp_path / "galaxy.json", tmp_path / "galaxy.svg", tmp_path / "galaxy.png"
     r = run("generate", "--module", "doctor_who", "--zones", 40, "--players", 4, "--seed", 7, "--balanced", "-o", out, "--svg", svg, "--png", png)
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[0] == f"wrote {out}: 40 zones, {len(load(out).edges)} borders, 4 start zones (seed 7)"
-    assert "revenue within 2 borders of each start" in r.output
+    # What docs/maps.md shows for this command.
+    assert r.output.splitlines()[:2] == [
+        f"wrote {out}: 40 zones, 96 borders, 4 start zones (seed 7)",
+        "revenue within 2 borders of each start: 17 17 17 17 (spread 0, tolerance 1.7)",
+    ]
     m = load(out)
     assert len(m.zones) == 40 and m.meta["options"]["module"] == "doctor_who" and m.meta["options"]["balanced"] is True
     assert len(ET.parse(svg).getroot().findall(".//{http://www.w3.org/2000/svg}polygon")) == 40
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_generate_refuses_a_seed_no_game_could_be_played_with(tmp_path):
+    r = run("generate", "--seed", 2**63, "--zones", 20, "--players", 2, "-o", tmp_path / "big.json")
+    assert r.exit_code == 2
+    assert r.output.splitlines()[-1] == (
+        f"Error: Invalid value for '--seed': {2**63} is not in the range -9223372036854775807<=x<=9223372036854775807."
+    )
+    assert not (tmp_path / "big.json").exists()
 
 
 def test_generate_twice_gives_the_same_file(tmp_path):

@@ -11,6 +11,7 @@ import attrs
 import click
 from rich.console import Console
 
+from .. import limits
 from ..zonemap import ZoneMap
 from .common import friendly
 from .groups import Group
@@ -45,8 +46,6 @@ def _with_module(zone_map: ZoneMap, module: str | None) -> ZoneMap:
 
 def _most_zones() -> int:
     """The most zones a map may have, read when checked (so a test can lower it)."""
-    from .. import limits
-
     return limits.MAX_ZONES
 
 
@@ -88,7 +87,7 @@ def map_group() -> None:
 @click.option("--module", default="doctor_who", show_default=True, help="Theme whose zone types and map rules to use.")
 @click.option("--zones", default=40, show_default=True, type=click.IntRange(2), callback=_at_most_zones, help="Number of zones (voronoi layout).")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(1, 12), help="Number of players (one start zone each).")
-@click.option("--seed", default=0, show_default=True, type=int, help="Same seed and options, same map, byte for byte.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(-limits.MAX_SEED, limits.MAX_SEED), help="Same seed and options, same map, byte for byte.")
 @click.option("--balanced", is_flag=True, help="Even out the revenue within 2 borders of every start zone.")
 @click.option("--symmetric", is_flag=True, help="Mirror image for 2 players, four quarter turns for 4.")
 @click.option("--layout", type=click.Choice(["voronoi", "hex"]), default="voronoi", show_default=True, help="Irregular territories or a hex grid.")
@@ -190,7 +189,7 @@ def check_command(ctx, file, module, players) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Map file to write (JSON).")
 @click.option("--module", help="Roll zone types on this theme's table and meet its rules.")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the zone type rolls.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(-limits.MAX_SEED, limits.MAX_SEED), help="Seed of the zone type rolls.")
 @click.option("--players", default=0, type=click.IntRange(0, 12), help="With --module: choose this many start zones.")
 @click.option("--svg", type=click.Path(dir_okay=False), help="Also draw the map as SVG.")
 @click.option("--png", type=click.Path(dir_okay=False), help="Also draw the map as PNG.")

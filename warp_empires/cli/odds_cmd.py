@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import click
 from rich.console import Console
 
+from .. import limits
 from ..model.loading import did_you_mean
 from ..rulebook import Rulebook
 from .common import friendly, module_paths, rulebook
@@ -73,7 +74,7 @@ def side_words(book: Rulebook, side: tuple[str, Sequence[str]]) -> str:
               help="Battle cards: each side holds this many cards dealt at random from the deck.")
 @click.option("--battles", default=2000, show_default=True, type=click.IntRange(10, 1_000_000),
               help="Battles played when the odds cannot be counted exactly.")
-@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the simulated battles.")
+@click.option("--seed", default=1, show_default=True, type=click.IntRange(-limits.MAX_SEED, limits.MAX_SEED), help="Seed of the simulated battles.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.pass_context
 @friendly
