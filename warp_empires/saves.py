@@ -10,6 +10,7 @@ while saving never leaves a half-written save behind. Never pickle, never eval.
 
 from __future__ import annotations
 
+import errno
 import glob
 import json
 import os
@@ -137,7 +138,13 @@ def write_atomic(path: str | Path, text: str) -> Path:
     """Write ``text`` to ``path`` through a temporary file and a rename, so a crash leaves
     either the old file or the new one; leftovers of earlier crashes go."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        # What the system says here ("File exists") hides the cause: a file where a folder
+        # of the path should be. Name it.
+        blocker = next((p for p in (path.parent, *path.parent.parents) if p.exists() and not p.is_dir()), path.parent)
+        raise NotADirectoryError(errno.ENOTDIR, f"{blocker} is a file, not a folder", str(blocker)) from None
     clean_leftovers(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

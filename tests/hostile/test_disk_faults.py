@@ -149,3 +149,14 @@ def test_a_save_too_big_to_read_back_is_not_written_and_the_old_one_stays(tmp_pa
     with pytest.raises(saves.SaveError, match=r"^the save would be [\d,]+ bytes; a save may have at most"):
         saves.save(game, tmp_path / "g.json")
     assert saves.load(tmp_path / "g.json").choices == []
+
+
+def test_a_save_into_a_path_through_a_file_names_that_file(tmp_path):
+    """A file where the save's folder should be: the warning says so, not "File exists"."""
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder")
+    result = run(ANN_VS_AI + ["--saves", str(tmp_path / "saves")], lines(f"save {blocker / 'x.json'}", "quit"))
+    out = result.output
+    assert f"Could not save to {blocker / 'x.json'}: {blocker} is a file, not a folder. Try `save FILE`" in out
+    assert "File exists" not in out
+    assert blocker.read_text() == "not a folder"

@@ -81,7 +81,7 @@ def test_a_void_zone_earning_99_is_refused_because_revenue_follows_the_zone_type
         assert result.exit_code == 1
         assert "zone Void One has revenue 99, but a Void Zone earns 0; a zone's revenue is its type's" in result.output.splitlines()
     line = refused(run(PLAY + ["--map", str(path), "--saves", str(tmp_path / "s")]), code=1)
-    assert line == "zone 'Void One' has revenue 99 in the map, but a Void Zone earns 0 in doctor_who; a zone's revenue is its type's"
+    assert line == f"map {path}: zone 'Void One' has revenue 99 in the map, but a Void Zone earns 0 in doctor_who; a zone's revenue is its type's"
 
 
 def test_a_map_nested_100000_levels_deep_is_one_line(tmp_path):
