@@ -39,10 +39,8 @@ def theme_folders(pm: Any) -> dict[Path, str]:
 def theme_error(pm: Any, exc: BaseException, module: str = "") -> ThemeError | None:
     """A :class:`ThemeError` for ``exc`` if its traceback passes through a theme's code;
     ``module`` is the name the game knows its theme by (extras keep their own names)."""
-    from .rulebook import SetupError  # the rulebook's checks report through this module
-
-    if isinstance(exc, (ThemeError, SetupError)):
-        return None  # already says which theme and where, or what in the setup is wrong
+    if isinstance(exc, ThemeError):
+        return None  # already says which theme, and where
     folders = theme_folders(pm)
     blamed = None
     for frame in traceback.extract_tb(exc.__traceback__):

@@ -26,7 +26,7 @@ from .board import Board
 from .decisions import Decision, IllegalChoice, Option
 from .events import Event
 from .hooks import RuleHooks
-from .rulebook import Rulebook
+from .rulebook import Rulebook, SetupError
 from .step import Step
 from .zonemap import ZoneMap
 
@@ -134,6 +134,8 @@ class Game:
         try:
             first(*args)
             self._advance()
+        except SetupError:
+            raise  # a setup that cannot be played (a map too small for the table), whoever noticed
         except Exception as exc:
             blamed = theme_error(self.pm, exc, self.setup.module)
             if blamed is None:
