@@ -99,7 +99,8 @@ def refuse(tmp_path, content: bytes | str) -> str:
         saves.load(path)
     message = str(info.value)
     assert "\n" not in message
-    return message
+    assert str(path) in message  # which file is at fault
+    return message.removeprefix(f"{path}: ")
 
 
 def test_a_missing_file_is_refused(tmp_path):

@@ -278,8 +278,13 @@ class Rulebook:
             name = seat.name
             if not isinstance(name, str) or not name.strip():
                 raise SetupError(f"seat {i} has no name; every player needs one")
-            if len(name) > limits.MAX_PLAYER_NAME or limits.has_control_characters(name):
-                raise SetupError(f"seat {i}: {name[:limits.MAX_PLAYER_NAME]!r} is not a name; use at most {limits.MAX_PLAYER_NAME} printable characters")
+            if len(name) > limits.MAX_PLAYER_NAME:
+                # Quoted in part: the name may be of any length.
+                raise SetupError(
+                    f"seat {i}: the name {name[:20]!r}... has {len(name):,} characters; use at most {limits.MAX_PLAYER_NAME} printable characters"
+                )
+            if limits.has_control_characters(name):
+                raise SetupError(f"seat {i}: {name!r} is not a name; use at most {limits.MAX_PLAYER_NAME} printable characters")
             if name.lower() in names:
                 raise SetupError(f"two seats are called {name!r}; give every player a different name")
             if not isinstance(seat.agent, str) or len(seat.agent) > limits.MAX_PLAYER_NAME or limits.has_control_characters(seat.agent):

@@ -266,5 +266,16 @@ def replay(doc: dict[str, Any], module_paths: Iterable[str] = (), upto: int | No
 
 
 def load(path: str | Path, module_paths: Iterable[str] = ()) -> Game:
-    """The game saved at ``path``, replayed and checked. Raises :class:`SaveError`."""
-    return replay(read(path), module_paths)
+    """The game saved at ``path``, replayed and checked. Raises :class:`SaveError`, whose
+    message names the file."""
+    doc = read(path)
+    try:
+        return replay(doc, module_paths)
+    except SaveError as exc:
+        raise naming(path, exc) from None
+
+
+def naming(path: str | Path, exc: SaveError) -> SaveError:
+    """``exc`` with the save's file name in front, unless it already names the file."""
+    text = str(exc)
+    return exc if str(path) in text else SaveError(f"{path}: {text}")

@@ -101,6 +101,15 @@ def test_help_map_hand_zone_and_log(tmp_path):
     assert "Turn 1 (round 1): Ann" in out
 
 
+def test_log_shows_as_many_lines_as_asked_and_refuses_what_is_no_number(tmp_path):
+    result = run(ANN_VS_AI + ["--saves", str(tmp_path)], lines("log 1", "log -5", "log many", "quit"))
+    out = result.output
+    assert "'-5' is not a number of lines: type `log` for the last 20 things that happened, or e.g. `log 50`." in out
+    assert "'many' is not a number of lines" in out
+    shown = out.split("help)> log 1\n")[1].split("Ann (")[0]
+    assert shown == "Turn 1 (round 1): Ann\n"  # the last thing that happened, alone
+
+
 def test_a_big_board_opens_with_the_zones_that_matter_and_map_all_lists_every_zone(tmp_path):
     # The city states' own map has 263 zones, 52 of them cities (two home cities and 50
     # minor ones, each earning its rolled income); every unit starts in a home city. Listed

@@ -56,7 +56,8 @@ def test_stepping_jumping_and_quitting(finished):
 
 def test_an_unfinished_save_stops_where_it_stopped_and_shows_only_what_the_table_saw(tmp_path):
     run(["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "ai:random:cybermen", "--seed", "1", "--saves", str(tmp_path)], "done\nquit\n")
-    result = run(["replay", "--all", str(latest_save(tmp_path))])
+    saved = latest_save(tmp_path)
+    result = run(["replay", "--all", str(saved)])
     out = result.output
     assert result.exit_code == 0, out
     assert steps(out) == [1]
@@ -64,7 +65,7 @@ def test_an_unfinished_save_stops_where_it_stopped_and_shows_only_what_the_table
     assert "The game is not over: this replay shows only what every player may see" in out
     assert "1. Ann decides" in out and "Discard a card" not in out
     assert "Ann drew 3 card(s)" in out and "Ann drew:" not in out
-    assert "The save stops here, in turn 1" in out
+    assert f"The save stops here, in turn 1; carry on with: warp-empires resume {saved}" in out
 
 
 def test_one_players_view_of_an_unfinished_game(tmp_path):

@@ -45,7 +45,7 @@ def the_save(folder):
         (["A:orks", "B:eldar", "C:imperium", "D:tyranids", "E"],
          "5 seats but War Hammer Space Empires has 4 factions, each played once"),
         (["A\u001b[2J:orks", "B:eldar"], "seat 1: 'A\\x1b[2J' is not a name; use at most 40 printable characters"),
-        (["A" * 41 + ":orks", "B:eldar"], f"seat 1: '{'A' * 40}' is not a name; use at most 40 printable characters"),
+        (["A" * 41 + ":orks", "B:eldar"], f"seat 1: the name '{'A' * 20}'... has 41 characters; use at most 40 printable characters"),
     ],
 )
 def test_seats_war_hammer_cannot_seat_are_refused(tmp_path, seats, line):
@@ -74,6 +74,15 @@ def test_twenty_seats_of_earth_empire_are_refused(tmp_path):
 )
 def test_numbers_out_of_range_are_usage_errors(tmp_path, option, value, line):
     args = ["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "ai:random:cybermen", option, value, "--saves", str(tmp_path)]
+    assert refused(run(args), code=2) == line
+
+
+@pytest.mark.parametrize("seat, line", [
+    ("ai:greedy:cybermen:extra", "Invalid value for --seat: 'ai:greedy:cybermen:extra': write ai:AGENT:FACTION (e.g. ai:greedy:daleks)"),
+    ("Bob:cybermen:extra", "Invalid value for --seat: 'Bob:cybermen:extra': write NAME:FACTION (e.g. Ann:daleks)"),
+])
+def test_a_seat_with_a_part_too_many_is_a_usage_error(tmp_path, seat, line):
+    args = ["play", "doctor_who", "--seat", "Ann:daleks", "--seat", seat, "--saves", str(tmp_path)]
     assert refused(run(args), code=2) == line
 
 
@@ -146,7 +155,7 @@ def test_player_names_never_reach_the_terminal_with_escape_codes(tmp_path):
     (tmp_path / "g.json").write_text(json.dumps(doc))
     result = run(["resume", str(tmp_path / "g.json")])
     assert "\u001b" not in result.output
-    assert refused(result, code=1).startswith("cannot set the saved game up: seat 2: ")
+    assert refused(result, code=1).startswith(f"{tmp_path / 'g.json'}: cannot set the saved game up: seat 2: ")
 
 
 def test_hostile_answers_at_the_game_prompt_are_refused_and_the_game_goes_on(tmp_path):

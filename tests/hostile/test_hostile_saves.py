@@ -27,7 +27,8 @@ def resume(tmp_path, doc_or_text) -> str:
     path.write_text(text)
     line = refused(run(["resume", str(path)]), code=1)
     assert path.read_text() == text  # nothing is rewritten
-    return line
+    assert str(path) in line  # which file is at fault
+    return line.removeprefix(f"{path}: ")
 
 
 def test_a_changed_seed_is_called_an_edit_not_another_version(tmp_path):

@@ -36,7 +36,7 @@ def test_seats_at_one_table():
 
 def test_a_players_name():
     assert game(Seat("A" * 40, "daleks"), Seat("Bob", "cybermen")).state.players[0].name == "A" * 40
-    with pytest.raises(SetupError, match="^seat 1: 'A{40}' is not a name; use at most 40 printable characters$"):
+    with pytest.raises(SetupError, match="^seat 1: the name 'A{20}'... has 41 characters; use at most 40 printable characters$"):
         game(Seat("A" * 41, "daleks"), Seat("Bob", "cybermen"))
 
 

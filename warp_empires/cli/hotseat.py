@@ -392,7 +392,10 @@ class Hotseat:
             else:
                 console.print(render.zone_panel(game, seat, z))
         elif word == "log":
-            count = whole_number(rest) or 20
+            count = whole_number(rest) if rest else 20
+            if not count:
+                self.say(f"'{rest}' is not a number of lines: type `log` for the last 20 things that happened, or e.g. `log 50`.")
+                return True
             for line, hit in log_lines(game, game.events, seat)[-count:]:
                 console.print(Text(line, style="bold red" if hit else ""))
         elif word == "rules":

@@ -88,7 +88,7 @@ def parse_seats(specs: tuple[str, ...], book: Rulebook, console: Console, rng: r
     for i, spec in enumerate(specs, 1):
         parts = spec.split(":")
         if parts[0].lower() == "ai":
-            if len(parts) < 2 or not parts[1]:
+            if len(parts) < 2 or not parts[1] or len(parts) > 3:
                 raise click.BadParameter(f"{spec!r}: write ai:AGENT:FACTION (e.g. ai:greedy:daleks)", param_hint="--seat")
             agent = with_think(f"ai:{parts[1]}", think)
             try:
@@ -355,6 +355,12 @@ def resume_command(ctx, file, saves_dir, live_svg, ask_everyone) -> None:
     paths = module_paths(ctx)
     path = Path(file) if file else latest_save(Path(saves_dir))
     game = saves.load(path, paths)
+    for seat in game.setup.seats:
+        if seat.agent != "human":
+            try:
+                make_agent(seat.agent, 0)  # a computer player this installation lacks
+            except ValueError as exc:
+                raise click.ClickException(f"{path}: {exc}") from None
     saves.clean_leftovers(path)  # half-written saves from a program killed while saving
     console = make_console()
     names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)

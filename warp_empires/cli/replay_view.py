@@ -100,7 +100,7 @@ class Replayer:
         self.console.print(f"-- decision {number} of {len(self.choices)}, turn {self.game.state.turn} --", markup=False)
         self.step()
 
-    def finish(self) -> None:
+    def finish(self, file: str) -> None:
         game = self.game
         if self.done == len(self.choices) and game.digest(saves.digest_version(self.doc)) != self.doc["digest"]:
             self.console.print(f"Warning: this replay does not reach the saved position: {saves.why_it_differs(self.doc, game)}.", markup=False)
@@ -108,7 +108,7 @@ class Replayer:
             self.console.print(render.result_text(game))
             self.console.print(render.final_table(game))
         else:
-            self.console.print(f"The save stops here, in turn {game.state.turn}; carry on with: warp-empires resume FILE", markup=False)
+            self.console.print(f"The save stops here, in turn {game.state.turn}; carry on with: warp-empires resume {file}", markup=False, soft_wrap=True)
 
 
 def seat_index(names: list[str], wanted: str) -> int:
@@ -137,7 +137,10 @@ def replay_command(ctx, file, show_all, stepping, seat_name) -> None:
     """
     doc = saves.read(file)
     console = make_console()
-    player = Replayer(doc, module_paths(ctx), console)
+    try:
+        player = Replayer(doc, module_paths(ctx), console)
+    except saves.SaveError as exc:
+        raise saves.naming(file, exc) from None
     game = player.game
     names_in_save = [s.name for s in game.setup.seats]
     viewer: int | str | None = EVERYTHING if doc.get("over") else None
@@ -166,4 +169,4 @@ def replay_command(ctx, file, show_all, stepping, seat_name) -> None:
             console.print(render.board_table(player.game, viewer if isinstance(viewer, int) else None, every=text.lower() == "map all"))
         else:
             console.print(f"Press Enter, type a decision number from 1 to {total}, map (map all: every zone), or q.", markup=False)
-    player.finish()
+    player.finish(file)
