@@ -180,6 +180,65 @@ def test_bad_data_names_the_file_the_entry_and_the_field(tmp_path, fixture, fnam
     assert discover(module_paths=[folder]).failures[fixture] == f"DataError: {text}"
 
 
+@pytest.mark.parametrize(
+    "fname, message",
+    [
+        ("zones.toml", "zones.toml is missing; every theme needs one, with its [[zone]] entries (docs/authoring.md, step 3)"),
+        ("units.toml", "units.toml is missing; every theme needs one, with its [[unit]] entries (docs/authoring.md, step 4)"),
+        ("factions.toml", "factions.toml is missing; every theme needs one, with its [[faction]] entries (docs/authoring.md, step 5)"),
+        ("cards.toml", "cards.toml is missing; every theme needs one, with its [[card]] entries (docs/authoring.md, step 6)"),
+        ("theme.toml", "theme.toml is missing; every theme needs one, with its [module] name (docs/authoring.md, step 2)"),
+    ],
+)
+def test_a_theme_missing_a_data_file_is_refused_naming_the_file(tmp_path, fname, message):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    (folder / "data" / fname).unlink()
+    found = discover(module_paths=[folder])
+    assert found.failures == {"skirmish": f"DataError: {folder / 'data'}/{message}"}
+    assert "doctor_who" in found.modules
+
+
+def test_a_misnamed_data_file_is_named_with_the_name_it_should_have(tmp_path):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    (folder / "data" / "cards.toml").rename(folder / "data" / "card.toml")
+    (folder / "data" / "NOTES.md").write_text("Only .toml files are data files.\n")
+    assert discover(module_paths=[folder]).failures == {"skirmish": (
+        f"DataError: {folder / 'data'}/card.toml: not a data file of a theme (did you mean 'cards.toml'?); "
+        "the data files are cards.toml, factions.toml, theme.toml, units.toml, zones.toml")}
+
+
+def test_a_data_file_without_entries_is_refused(tmp_path):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    (folder / "data" / "factions.toml").write_text("# every faction was taken out\n")
+    assert discover(module_paths=[folder]).failures == {
+        "skirmish": f"DataError: {folder / 'data'}/factions.toml: no [[faction]] entries; a theme needs at least one (docs/authoring.md, step 5)"}
+
+
+def test_a_theme_whose_code_gives_its_cards_needs_no_cards_file(tmp_path):
+    data = shutil.copytree(CONTRACT / "skirmish" / "data", tmp_path / "data")
+    (data / "cards.toml").unlink()
+
+    class CardsInCode(type(fixture_plugin("skirmish"))):
+        @hookimpl
+        def warp_card_types(self):
+            return [CardType("march", "March", 10, "move_stacks", {"max": 1})]
+
+    with pytest.raises(DataError, match=r"cards\.toml is missing"):
+        type(fixture_plugin("skirmish"))(data)
+    assert list(Rulebook.from_plugins(make_manager(CardsInCode(data))).card_types) == ["march"]
+
+
+def test_a_theme_loaded_from_a_folder_is_named_by_its_folder_in_data_errors(tmp_path):
+    """A theme reading its data by package name (``ThemePlugin(__name__)``) is imported from
+    a folder under a name of the engine's; its errors name the folder."""
+    folder = shutil.copytree(Path(__file__).parent.parent / "modules" / "doctor_who", tmp_path / "mine")
+    assert "plugin = DoctorWho(__name__)" in (folder / "__init__.py").read_text()
+    units = folder / "data" / "units.toml"
+    units.write_text(units.read_text().replace('id = "scouts"\nname = "Scouts"\ncopies = 6', 'id = "scouts"\nname = "Scouts"\ncopies = 0', 1))
+    assert discover(module_paths=[folder]).failures == {
+        "mine": f"DataError: {folder / 'data'}/units.toml: unit 'scouts', field 'copies': 0 is not allowed; use 1 to 1000"}
+
+
 def test_corrupt_toml_names_the_file_and_the_line(tmp_path):
     folder = _broken_copy(tmp_path, "skirmish", "units.toml", '[[unit]]\nid = "captain"', '[[unit]\nid = "captain"')
     with pytest.raises(DataError, match=r"units\.toml: not valid TOML \(.*line \d+") as caught:

@@ -3,8 +3,12 @@ every wrong answer, bound and name at once (warp_empires.themecheck)."""
 
 from __future__ import annotations
 
+import shutil
+
 from warp_empires import themecheck
 from warp_empires.kit import CardType, Faction, ModuleInfo, Settings, UnitType, ZoneType, hookimpl
+
+from contract_support import CONTRACT
 
 
 class CodeTheme:
@@ -69,3 +73,16 @@ def test_a_param_of_the_wrong_kind_or_an_unknown_choice_is_named():
         f"{here}: card 'study', field 'params': param 'count': expected a whole number, got 'two'",
         f"{here}: card 'tax', field 'params': target 'opponant'; use 'self' or 'opponent'",
     ]
+
+
+def test_a_theme_whose_code_gives_its_cards_passes_without_a_cards_file(tmp_path):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    (folder / "data" / "cards.toml").unlink()
+    assert themecheck.problems("contract_skirmish", [folder]) == [
+        f"{folder / 'data'}/cards.toml is missing; every theme needs one, with its [[card]] entries (docs/authoring.md, step 6)"]
+    init = folder / "__init__.py"
+    init.write_text(init.read_text().replace("from warp_empires.kit import ", "from warp_empires.kit import CardType, ").replace(
+        "class Skirmish(ThemePlugin):\n",
+        "class Skirmish(ThemePlugin):\n    @hookimpl\n    def warp_card_types(self):\n"
+        "        return [CardType('march', 'March', 10, 'move_stacks', {'max': 1})]\n\n", 1))
+    assert themecheck.problems("contract_skirmish", [folder]) == []

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.metadata
+import importlib.resources
 import importlib.util
 import sys
 from collections.abc import Iterable, Iterator
@@ -26,9 +27,22 @@ import pluggy
 from . import hookspecs
 from .hookspecs import hookimpl
 from .model.data import ModuleInfo
-from .model.loading import DataError, ThemeData, load_theme_data
+from .model.loading import DataError, ThemeData, did_you_mean, load_theme_data
 
 ENTRY_POINT_GROUP = "warp_empires.modules"
+
+#: The files of a theme's data/ folder that hold its entries: the entries' table, the
+#: ThemeData field and the hook they answer, and the step of docs/authoring.md on them.
+ENTRY_FILES = {
+    "zones.toml": ("zone", "zone_types", "warp_zone_types", 3),
+    "units.toml": ("unit", "unit_types", "warp_unit_types", 4),
+    "factions.toml": ("faction", "factions", "warp_factions", 5),
+    "cards.toml": ("card", "card_types", "warp_card_types", 6),
+}
+DATA_FILES = ("theme.toml", *ENTRY_FILES)
+
+#: Import names of the modules loaded from --module-path folders, which nobody knows them by.
+_FOLDER_MODULES: set[str] = set()
 
 
 class ModuleError(ValueError):
@@ -67,7 +81,14 @@ class ThemePlugin:
     """
 
     def __init__(self, source: str | Path):
-        self.data: ThemeData = load_theme_data(source, _COLLECTING[-1] if _COLLECTING else None)
+        if isinstance(source, str) and source.partition(".")[0] in _FOLDER_MODULES:
+            # Imported under a name of the engine's: its messages name its folder instead.
+            source = Path(str(importlib.resources.files(source))) / "data"
+        data, lacking = checked_theme_data(source, _COLLECTING[-1] if _COLLECTING else None, type(self))
+        self.data: ThemeData = data
+        #: The data files that gave nothing (missing, unreadable or without entries): what
+        #: other entries name in them goes unchecked, as it would only repeat that.
+        self.lacking: frozenset[str] = lacking
 
     @hookimpl
     def warp_module_info(self):
@@ -104,6 +125,38 @@ class ThemePlugin:
     @hookimpl
     def warp_ai_weights(self):
         return self.data.ai_weights
+
+
+def checked_theme_data(source: str | Path, problems: list[str] | None = None, kind: type = ThemePlugin) -> tuple[ThemeData, frozenset[str]]:
+    """:func:`load_theme_data`, with the data folder itself checked: every file of entries
+    must be there and hold some (a game needs zones, units, factions and cards) unless
+    ``kind``, the theme's class, answers their hook in code; and no other ``.toml`` file
+    may be there (a misspelt one would leave its entries silently out). Also gives the
+    files that gave nothing (missing, unreadable or without entries), which later checks
+    pass over. Raises, or adds to ``problems``, as the loader does."""
+    found: list[str] = []
+    data = load_theme_data(source, found)
+    folder = source if isinstance(source, Path) else importlib.resources.files(source) / "data"
+    present = {f.name for f in folder.iterdir() if f.is_file()} if folder.is_dir() else set()
+    ours = [
+        f"{data.folder}/{name}: not a data file of a theme{did_you_mean(name, DATA_FILES)}; the data files are {', '.join(sorted(DATA_FILES))}"
+        for name in sorted(present - set(DATA_FILES)) if name.endswith(".toml")
+    ]
+    lacking = set(data.unread)
+    for name, (table, field, hook, step) in ENTRY_FILES.items():
+        if getattr(kind, hook, None) is not getattr(ThemePlugin, hook) or getattr(data, field):
+            continue
+        lacking.add(name)
+        if name not in present:
+            ours.append(f"{data.folder}/{name} is missing; every theme needs one, with its [[{table}]] entries (docs/authoring.md, step {step})")
+        elif name not in data.unread:  # else the loader said why it could not be read
+            ours.append(f"{data.folder}/{name}: no [[{table}]] entries; a theme needs at least one (docs/authoring.md, step {step})")
+    found = ours + found
+    if problems is None and found:
+        raise DataError(found[0])
+    if problems is not None:
+        problems.extend(found)
+    return data, frozenset(lacking)
 
 
 @attrs.frozen
@@ -182,6 +235,7 @@ def _load_folder(path: Path) -> Any:
         raise ModuleError(f"{path} is not a Python package (no __init__.py)")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
+    _FOLDER_MODULES.add(name)
     try:
         spec.loader.exec_module(module)
     except BaseException:

@@ -28,8 +28,10 @@ import attrs
 
 from . import hookspecs, limits
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
-from .model.loading import DataError, did_you_mean, load_theme_data
-from .plugins import ENTRY_POINT_GROUP, ModuleError, _load_folder, _plugin_of, collecting_data_problems, module_folders, new_manager
+from .model.loading import DataError, did_you_mean
+from .plugins import (
+    ENTRY_POINT_GROUP, ModuleError, _load_folder, _plugin_of, checked_theme_data, collecting_data_problems, module_folders, new_manager,
+)
 
 #: Every hook, with the arguments the engine calls it with.
 HOOKS: dict[str, tuple[str, ...]] = {
@@ -57,6 +59,17 @@ def _declared_name(folder: Path) -> str:
         return folder.name
 
 
+def theme_names(module_paths: Iterable[str | Path] = ()) -> dict[str, str]:
+    """The name of every theme there is, with where it comes from: the installed entry
+    points and the ``--module-path`` folders (by their declared names; no theme's code is
+    imported)."""
+    names = {ep.name: f"installed, from {ep.value}" for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    for raw in module_paths:
+        for folder in module_folders(Path(raw), unpackaged=True):
+            names.setdefault(_declared_name(folder), str(folder))
+    return names
+
+
 def locate(name: str, module_paths: Iterable[str | Path] = ()) -> Found:
     """The theme called ``name`` (by its declared name or its folder's), among the
     ``--module-path`` folders first, then the installed entry points."""
@@ -82,7 +95,7 @@ def problems(name: str, module_paths: Iterable[str | Path] = ()) -> list[str]:
     data_folder = found.folder / "data" if found.folder is not None else None
     if not found.packaged:
         out: list[str] = []
-        load_theme_data(data_folder, out)
+        checked_theme_data(data_folder, out)
         return out + [f"{found.folder} has a data/theme.toml but no __init__.py, so it is not loaded; "
                       "add an __init__.py (see docs/authoring.md, step 7)"]
     before = set(sys.modules)
@@ -100,8 +113,9 @@ def problems(name: str, module_paths: Iterable[str | Path] = ()) -> list[str]:
         if isinstance(failure, DataError):
             out.append(str(failure))
         else:
-            if data_folder is not None and (data_folder / "theme.toml").is_file():
-                load_theme_data(data_folder, out)
+            # Data the theme read before its import failed has had its problems listed already.
+            if not out and data_folder is not None and (data_folder / "theme.toml").is_file():
+                checked_theme_data(data_folder, out)
             out.append(_blame_import(failure, found.folder))
         return out
     hooks = hook_problems(plugin)
@@ -121,8 +135,9 @@ def _sound_hooks(plugin: Any) -> Any:
         method = getattr(plugin, attr, None)
         if attr in HOOKS and hasattr(method, _MARK) and not _bad_arguments(attr, method):
             setattr(stand_in, attr, method)
-    if hasattr(plugin, "data"):
-        stand_in.data = plugin.data
+    for attr in ("data", "lacking"):
+        if hasattr(plugin, attr):
+            setattr(stand_in, attr, getattr(plugin, attr))
     return stand_in
 
 
@@ -135,6 +150,9 @@ def _blame_import(exc: BaseException, folder: Path | None, when: str = "imported
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if folder is not None and Path(f.filename).resolve().is_relative_to(folder.resolve())]
     where = f"{frames[-1].filename}:{frames[-1].lineno}: " if frames else ""
     text = str(exc).strip().splitlines()
+    if isinstance(exc, SyntaxError) and exc.filename and exc.msg:
+        # Code that cannot be compiled never ran: no frame names it, but the error does.
+        where, text = f"{exc.filename}:{exc.lineno}: ", [exc.msg]
     return f"{where}the theme's code fails when {when}: {type(exc).__name__}{': ' + text[0] if text else ''}"
 
 
@@ -249,6 +267,8 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
             out.append(f"{where}, field 'phases.{phase}': {phase!r} is not a phase of the turn{did_you_mean(phase, settings.phases)}")
     cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
     book = Rulebook(info, settings, units, factions, zones, card_types, cards, effects, phases, text=text)
+    if getattr(plugin, "lacking", ()):
+        return out  # a data file gave no entries, said once already: cards naming them would repeat it
     for type_id, effect in effects.items():
         for problem in effect.check(book):
             out.append(f"{card_file(type_id)}: card {type_id!r}, field 'params': {problem}")

@@ -92,6 +92,80 @@ def test_a_theme_folder_without_an_init_file_fails_the_check(tmp_path):
     ]
 
 
+def test_a_missing_data_file_is_the_one_problem_named(tmp_path):
+    """Not what the files left name in it (the card's tag), nor a game that cannot be seated."""
+    folder = skirmish_copy(tmp_path, card='\n[[card]]\nid = "rally"\nname = "Rally"\ncopies = 2\neffect = "battle_force"\nparams = { per_unit = 1, tag = "leader" }\n')
+    (folder / "data" / "units.toml").unlink()
+    (folder / "data" / "factions.toml").unlink()
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "contract_skirmish: 2 problem(s) found before any game was played:",
+        f"problem: {folder / 'data'}/units.toml is missing; every theme needs one, with its [[unit]] entries (docs/authoring.md, step 4)",
+        f"problem: {folder / 'data'}/factions.toml is missing; every theme needs one, with its [[faction]] entries (docs/authoring.md, step 5)",
+    ]
+
+
+def test_a_misnamed_cards_file_fails_the_check(tmp_path):
+    folder = skirmish_copy(tmp_path)
+    (folder / "data" / "cards.toml").rename(folder / "data" / "card.toml")
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1:] == [
+        f"problem: {folder / 'data'}/card.toml: not a data file of a theme (did you mean 'cards.toml'?); "
+        "the data files are cards.toml, factions.toml, theme.toml, units.toml, zones.toml",
+        f"problem: {folder / 'data'}/cards.toml is missing; every theme needs one, with its [[card]] entries (docs/authoring.md, step 6)",
+    ]
+
+
+def test_a_data_file_that_cannot_be_read_is_the_one_problem_named(tmp_path):
+    """What other files name in it (a card's tag, a faction's, a unit's faction) is not
+    reported as missing as well."""
+    folder = skirmish_copy(tmp_path, card='\n[[card]]\nid = "rally"\nname = "Rally"\ncopies = 2\neffect = "battle_force"\nparams = { per_unit = 1, tag = "leader" }\n')
+    edit(folder / "data" / "factions.toml", ('amount = 1 }', 'amount = 1, tag = "leader" }'))
+    edit(folder / "data" / "units.toml", append="\nthis line is not TOML\n")
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert len(lines) == 2, result.output
+    assert lines[1].startswith(f"problem: {folder / 'data'}/units.toml: not valid TOML (")
+
+    orbital = shutil.copytree(CONTRACT / "orbital", tmp_path / "orbital")  # its units name their factions
+    edit(orbital / "data" / "factions.toml", append="\nthis line is not TOML\n")
+    result = run(["--module-path", str(orbital), "module", "check", "contract_orbital"])
+    lines = result.output.splitlines()
+    assert len(lines) == 2, result.output
+    assert lines[1].startswith(f"problem: {orbital / 'data'}/factions.toml: not valid TOML (")
+
+
+def test_data_read_before_the_theme_code_failed_is_listed_once(tmp_path):
+    folder = skirmish_copy(tmp_path)
+    edit(folder / "data" / "units.toml", ("copies = 10", "copies = 5000"))
+    init = folder / "__init__.py"
+    edit(init, append="\nraise RuntimeError('broken on purpose')\n")
+    line = len(init.read_text().splitlines())
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1:] == [
+        f"problem: {folder / 'data'}/units.toml: unit 'militia', field 'copies': 5000 is not allowed; use 1 to 1000",
+        f"problem: {init}:{line}: the theme's code fails when imported: RuntimeError: broken on purpose",
+    ]
+
+
+def test_a_syntax_error_is_named_once_with_its_file_and_line(tmp_path):
+    folder = skirmish_copy(tmp_path)
+    init = folder / "__init__.py"
+    line = 100  # ":100:" is an emoji code to rich, which prints `modules`
+    edit(init, append="\n" * (line - 1 - len(init.read_text().splitlines())) + "def broken(:\n")
+    assert init.read_text().splitlines()[line - 1] == "def broken(:"
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1:] == [f"problem: {init}:{line}: the theme's code fails when imported: SyntaxError: invalid syntax"]
+    listed = run(["--module-path", str(folder), "modules"])
+    assert listed.output.split("Failed to load:")[1].strip().splitlines() == [
+        f"skirmish: {init}:{line}: the theme's code fails when imported: SyntaxError: invalid syntax"]
+
+
 def test_a_card_nobody_can_ever_play_is_reported_and_fails_a_strict_check(tmp_path):
     star = '\n[[card]]\nid = "star_strike"\nname = "Star Strike"\ncopies = 2\neffect = "battle_force"\nparams = { flat = 5, battle = "space" }\n'
     folder = skirmish_copy(tmp_path, card=star)

@@ -59,6 +59,26 @@ def test_a_bad_name_or_an_existing_folder_is_refused_and_nothing_is_written(tmp_
     assert [p.name for p in (tmp_path / "taken").iterdir()] == ["keep.txt"]
 
 
+def test_the_name_of_a_theme_there_already_is_is_refused_and_nothing_is_written(tmp_path):
+    installed = run(["module", "new", "doctor_who", "--dir", str(tmp_path / "themes")])
+    assert installed.exit_code == 1
+    assert one_line_error(installed) == (
+        "Error: there is already a theme called 'doctor_who' (installed, from warp_modules.doctor_who); choose another name (nothing was changed)"
+    )
+    assert not (tmp_path / "themes").exists()
+
+    # A theme in the folder (or on the module path) whose theme.toml gives the name.
+    assert run(["module", "new", "feudal", "--dir", str(tmp_path)]).exit_code == 0
+    theme = tmp_path / "feudal" / "warp_feudal" / "data" / "theme.toml"
+    theme.write_text(theme.read_text().replace('name = "feudal"', 'name = "samurai"', 1))
+    for args in (["--dir", str(tmp_path)], ["--dir", str(tmp_path / "elsewhere")]):
+        again = run(["--module-path", str(tmp_path), "module", "new", "samurai", *args])
+        assert one_line_error(again) == (
+            f"Error: there is already a theme called 'samurai' ({tmp_path / 'feudal' / 'warp_feudal'}); choose another name (nothing was changed)"
+        )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["feudal"]
+
+
 def test_the_folder_given_to_module_new_serves_as_a_module_path_for_every_theme_made_there(tmp_path):
     for name in ("napoleonic", "feudal"):
         assert run(["module", "new", name, "--dir", str(tmp_path)]).exit_code == 0

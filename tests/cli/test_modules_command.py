@@ -1,5 +1,6 @@
 """``warp-empires modules``: what is installed, and what failed to load, by name."""
 
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -31,3 +32,27 @@ def test_a_folder_module_is_listed_beside_the_installed_ones():
     result = CliRunner().invoke(cli, ["--module-path", str(FIXTURES / "basic"), "modules"], terminal_width=200)
     names = [line.split("│")[1].strip() for line in result.output.splitlines() if line.count("│") == 4]
     assert "basic" in names and "doctor_who" in names
+
+
+def test_a_theme_missing_a_data_file_is_listed_as_failed_naming_the_file(tmp_path):
+    folder = shutil.copytree(FIXTURES / "contract" / "skirmish", tmp_path / "skirmish")
+    (folder / "data" / "units.toml").rename(folder / "data" / "unit.toml")
+    result = CliRunner().invoke(cli, ["--module-path", str(folder), "modules"], terminal_width=200)
+    assert result.exit_code == 1
+    assert result.output.split("Failed to load:")[1].strip().splitlines() == [
+        f"skirmish: {folder / 'data'}/unit.toml: not a data file of a theme (did you mean 'units.toml'?); "
+        "the data files are cards.toml, factions.toml, theme.toml, units.toml, zones.toml",
+        f"    {folder / 'data'}/units.toml is missing; every theme needs one, with its [[unit]] entries (docs/authoring.md, step 4)",
+    ]
+
+
+def test_a_description_is_shown_as_written(tmp_path):
+    folder = shutil.copytree(FIXTURES / "contract" / "skirmish", tmp_path / "skirmish")
+    theme = folder / "data" / "theme.toml"
+    text = theme.read_text()
+    assert 'description = "Two clans fight over a handful of forts (a theme of the contract tests)."' in text
+    theme.write_text(text.replace("Two clans fight over a handful of forts (a theme of the contract tests).", "Clans [/b] fight :100: forts", 1))
+    result = CliRunner().invoke(cli, ["--module-path", str(folder), "modules"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.output.splitlines() if "contract_skirmish" in line)
+    assert "Clans [/b] fight :100: forts" in row

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -113,3 +114,22 @@ def test_play_keeps_the_game_and_says_how_to_resume_after_a_wrong_answer(tmp_pat
     assert "The game as it stood before that choice is saved to " in out and "Carry on with: warp-empires resume " in out
     doc = json.loads(latest_save(saves).read_text())
     assert doc["over"] is False
+
+
+# ---------------------------------------------------------------- broken data, as its author sees it
+
+def test_a_theme_reading_its_data_by_package_name_is_named_by_its_folder_and_once(tmp_path):
+    """Doctor Who reads its data by package name; copied into a folder, it is imported under a
+    name of the engine's, which its errors never show. A units.toml that cannot be read is
+    the one problem: its cards naming a unit tag are not reported as well."""
+    folder = shutil.copytree(Path(__file__).parents[2] / "modules" / "doctor_who", tmp_path / "who")
+    theme = folder / "data" / "theme.toml"
+    theme.write_text(theme.read_text().replace('name = "doctor_who"', 'name = "who"', 1))
+    units = folder / "data" / "units.toml"
+    units.write_text(units.read_text() + "\nnot toml at all\n")
+    lines = [f"{folder / 'data'}/units.toml: not valid TOML (Expected '=' after a key in a key/value pair (at line {len(units.read_text().splitlines())}, column 5))"]
+    checked = run(["--module-path", str(folder), "module", "check", "who"])
+    assert checked.exit_code == 1
+    assert checked.output.splitlines() == ["who: 1 problem(s) found before any game was played:", f"problem: {lines[0]}"]
+    listed = run(["--module-path", str(folder), "modules"])
+    assert listed.output.split("Failed to load:")[1].strip().splitlines() == [f"who: {lines[0]}"]

@@ -19,11 +19,15 @@ def module_group() -> None:
 @module_group.command("new")
 @click.argument("name")
 @click.option("--dir", "folder", default=".", show_default=True, type=click.Path(file_okay=False), help="Where to make the project folder.")
+@click.pass_context
 @friendly
-def new_command(name: str, folder: str) -> None:
+def new_command(ctx: click.Context, name: str, folder: str) -> None:
     """Make a new theme called NAME: data files with comments, a rule in code, RULES.md,
     a passing test and a pyproject.toml, in the folder DIR/NAME."""
-    root = create(name, folder)
+    from ..themecheck import theme_names
+
+    # DIR too: `--module-path DIR` finds every theme made there.
+    root = create(name, folder, theme_names((*module_paths(ctx), folder)))
     pkg = package_name(name)
     click.echo(f"Made the theme {name!r} in {root}:")
     click.echo(f"  {pkg}/data/*.toml   zones, units, factions, cards and settings, with comments")

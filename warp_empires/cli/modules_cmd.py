@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .. import themecheck
 from ..plugins import Discovery, discover
@@ -19,13 +20,13 @@ def modules_command(ctx: click.Context) -> None:
     """List the installed theme modules and any that failed to load, with every problem
     of each (as `module check` lists them); exit code 1 when one failed."""
     found = discover(module_paths(ctx))
-    console = Console()
+    console = Console(emoji=False)  # a problem's "file.py:100:" is no emoji code
     table = Table(title="Theme modules", title_justify="left")
     table.add_column("name")
     table.add_column("version")
     table.add_column("description")
     for name, entry in sorted(found.modules.items()):
-        table.add_row(name, entry.info.version, entry.info.description)
+        table.add_row(Text(name), Text(entry.info.version), Text(entry.info.description))  # a theme's words, never markup
     console.print(table)
     if found.failures:
         console.print("[bold red]Failed to load:[/]")

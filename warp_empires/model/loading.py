@@ -75,6 +75,8 @@ class ThemeData:
     text: ThemeText = ThemeText()
     folder: str = ""  # where the files were read, for messages
     ai_weights: Mapping[str, float] = attrs.field(factory=dict)  # the [ai] weights table
+    #: The data files that were not there or could not be read: nothing was checked against them.
+    unread: frozenset[str] = frozenset()
 
 
 #: What a field that is wrong reads as while the other problems are looked for.
@@ -421,6 +423,7 @@ def load_theme_data(source: str | Path, problems: list[str] | None = None) -> Th
     returns is then only good for finding further problems).
     """
     sink = problems
+    unread: set[str] = set()
     if isinstance(source, Path):
         folder: Any = source
         where = str(source)
@@ -429,13 +432,20 @@ def load_theme_data(source: str | Path, problems: list[str] | None = None) -> Th
         where = source.rsplit(".", 1)[-1] + "/data"
 
     def read(fname: str) -> dict[str, Any]:
+        if not (folder / fname).is_file():
+            unread.add(fname)
+            return {}
         try:
             return _read(folder, fname, where)
         except DataError as exc:
             _report(sink, str(exc))
+            unread.add(fname)
             return {}
 
     theme = read("theme.toml")
+    if not (folder / "theme.toml").is_file():
+        _report(sink, f"{where}/theme.toml is missing; every theme needs one, with its [module] name (docs/authoring.md, step 2)")
+        theme = {"module": {"name": ""}}  # said above: not again as a missing name
     for table in theme:
         if table not in THEME_TABLES:
             _report(sink,
@@ -474,26 +484,28 @@ def load_theme_data(source: str | Path, problems: list[str] | None = None) -> Th
     units = _entries(read("units.toml"), f"{where}/units.toml", "unit", parse_unit, sink)
     factions = _entries(read("factions.toml"), f"{where}/factions.toml", "faction", parse_faction, sink)
     cards = _entries(read("cards.toml"), f"{where}/cards.toml", "card", parse_card, sink)
+    # What one file names in another is checked only against a file that was read: one that
+    # is missing or broken is said once, not again for every name pointing into it.
     zone_ids = {z.id for z in zones}
-    for z in zones:
+    for z in zones if "theme.toml" not in unread else ():
         for r in z.rolls:
             if not isinstance(r, int) or not 1 <= r <= map_rules.die:
                 _report(sink, f"{where}/zones.toml: zone {z.id!r}, field 'rolls': {r!r} is not a face of a {map_rules.die}-sided die")
     for key in list(map_rules.min_counts) + list(map_rules.named_zones.values()) + [map_rules.start_zone_type]:
-        if key is not None and key not in zone_ids:
+        if key is not None and key not in zone_ids and "zones.toml" not in unread:
             _report(sink, f"{where}/theme.toml: [map] names zone type {key!r}, which zones.toml does not define{did_you_mean(key, zone_ids)}")
     faction_ids = {f.id for f in factions}
-    for u in units:
+    for u in units if "factions.toml" not in unread else ():
         if u.faction is not None and u.faction not in faction_ids:
             _report(sink, f"{where}/units.toml: unit {u.id!r}, field 'faction': {u.faction!r} is not a faction of this theme{did_you_mean(u.faction, faction_ids)}")
     unit_tags = {tag for u in units for tag in u.tags}
     for what, kinds in (("faction", factions), ("unit", units)):
         for kind in kinds:
             for i, ability in enumerate(kind.abilities):
-                if ability.tag is not None and ability.tag not in unit_tags:
+                if ability.tag is not None and ability.tag not in unit_tags and "units.toml" not in unread:
                     _report(sink, f"{where}/{what}s.toml: {what} {kind.id!r}, abilities[{i}], field 'tag': no unit has the tag "
                                   f"{ability.tag!r}{did_you_mean(ability.tag, unit_tags)}")
-                for zone_type in sorted(ability.zone_types - zone_ids):
+                for zone_type in sorted(ability.zone_types - zone_ids) if "zones.toml" not in unread else ():
                     _report(sink, f"{where}/{what}s.toml: {what} {kind.id!r}, abilities[{i}], field 'zone_types': "
                                   f"{zone_type!r} is not a zone type of this theme{did_you_mean(zone_type, zone_ids)}")
     total = sum(u.copies for u in units)
@@ -502,4 +514,4 @@ def load_theme_data(source: str | Path, problems: list[str] | None = None) -> Th
     total = sum(c.copies for c in cards)
     if total > limits.MAX_CARDS:
         _report(sink, f"{where}/cards.toml: {total:,} cards in all; a theme may have at most {limits.MAX_CARDS:,}")
-    return ThemeData(info, settings, map_rules, zones, units, factions, cards, text, where, parsed["ai"])
+    return ThemeData(info, settings, map_rules, zones, units, factions, cards, text, where, parsed["ai"], frozenset(unread))

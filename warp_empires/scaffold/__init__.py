@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.resources
 import keyword
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 #: Where each template goes, under the new project's folder (``PKG`` is the package).
@@ -47,12 +48,16 @@ def check_name(name: str) -> None:
         )
 
 
-def create(name: str, folder: str | Path) -> Path:
+def create(name: str, folder: str | Path, taken: Mapping[str, str] | None = None) -> Path:
     """Write a new theme called ``name`` into ``folder/name``; returns that project folder.
 
-    Refuses a bad name, or a folder that already exists (nothing is overwritten).
+    Refuses a bad name, a name in ``taken`` (the themes there are, with where each comes
+    from), or a folder that already exists (nothing is overwritten).
     """
     check_name(name)
+    if taken and name in taken:
+        # Two themes of one name are refused when they load, so the new one could never be played.
+        raise ScaffoldError(f"there is already a theme called {name!r} ({taken[name]}); choose another name (nothing was changed)")
     root = Path(folder) / name
     if root.exists():
         raise ScaffoldError(f"{root} already exists; choose another --dir or name (nothing was changed)")
