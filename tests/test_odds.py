@@ -110,6 +110,18 @@ def test_odds_command_states_its_method_and_figures():
     assert "neither holds it: 22.2%" in result.output  # the three chances add up
 
 
+@pytest.mark.parametrize("attacker, shut_out", [("daleks", "Daleks"), ("vardans", "Cybermen")])
+def test_odds_command_refuses_a_zone_one_side_may_not_stand_in(attacker, shut_out):
+    """D1: no unit may enter a Hazard zone but the Vardans', so no battle is fought in one
+    (the Vardans alone cannot fight there: both sides stand in the zone fought over)."""
+    result = run("odds", "doctor_who", "--attacker", f"{attacker}:war_fleet", "--defender", "cybermen:patrols", "--zone-type", "hazard")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"Error: Invalid value for --zone-type: {shut_out} cannot enter a Hazard Zone, so no battle is fought there; "
+        "choose one of: void, poor, average, rich, nexus"
+    )
+
+
 def test_odds_command_says_nothing_of_neither_side_when_one_always_holds():
     result = run("odds", "doctor_who", "--attacker", "daleks:war_fleet*2", "--defender", "cybermen:scouts")
     assert "attacker holds the zone: 100.0%" in result.output and "neither" not in result.output

@@ -96,6 +96,14 @@ def odds_command(ctx, module, attacker, defender, zone_type, hand, battles, seed
         raise click.BadParameter("the two sides are of one faction; a battle is between two factions", param_hint="--defender")
     if zone_type is not None and zone_type not in book.zone_types:
         raise click.BadParameter(f"{zone_type!r} is not a zone type of {module}; choose one of: {', '.join(book.zone_types)}", param_hint="--zone-type")
+    factions = [book.factions[side[0]] for side in sides]
+    if zone_type is not None and (shut_out := [f for f in factions if not book.zone_types[zone_type].passable and zone_type not in book.can_enter(f)]):
+        # Both sides stand in the zone fought over: where one of them may not be, no battle is fought.
+        open_types = [t.id for t in book.zone_types.values() if all(t.passable or t.id in book.can_enter(f) for f in factions)]
+        raise click.BadParameter(
+            f"{shut_out[0].name} cannot enter a {book.zone_types[zone_type].name}, so no battle is fought there; "
+            f"choose one of: {', '.join(open_types)}", param_hint="--zone-type",
+        )
     game, zone = cli_battle(module, sides[0], sides[1], zone_type, paths=paths, seed=seed)
     if hand:
         def make_start(rng: random.Random):
