@@ -79,6 +79,16 @@ def test_the_name_of_a_theme_there_already_is_is_refused_and_nothing_is_written(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["feudal"]
 
 
+def test_a_name_whose_package_is_installed_already_is_refused(tmp_path):
+    """`modules` would make warp_modules, the package of the bundled themes."""
+    result = run(["module", "new", "modules", "--dir", str(tmp_path / "themes")])
+    assert result.exit_code == 1
+    assert one_line_error(result) == (
+        "Error: a Python package called 'warp_modules' is installed already; choose another name (nothing was changed)"
+    )
+    assert not (tmp_path / "themes").exists()
+
+
 def test_the_folder_given_to_module_new_serves_as_a_module_path_for_every_theme_made_there(tmp_path):
     for name in ("napoleonic", "feudal"):
         assert run(["module", "new", name, "--dir", str(tmp_path)]).exit_code == 0

@@ -9,6 +9,7 @@ The files are templates in this package; ``{{name}}`` and ``{{title}}`` are fill
 from __future__ import annotations
 
 import importlib.resources
+import importlib.util
 import keyword
 import re
 from collections.abc import Mapping
@@ -58,10 +59,13 @@ def create(name: str, folder: str | Path, taken: Mapping[str, str] | None = None
     if taken and name in taken:
         # Two themes of one name are refused when they load, so the new one could never be played.
         raise ScaffoldError(f"there is already a theme called {name!r} ({taken[name]}); choose another name (nothing was changed)")
+    pkg = package_name(name)
+    if importlib.util.find_spec(pkg) is not None:
+        # Installed, the new package would shadow that one or be shadowed by it.
+        raise ScaffoldError(f"a Python package called {pkg!r} is installed already; choose another name (nothing was changed)")
     root = Path(folder) / name
     if root.exists():
         raise ScaffoldError(f"{root} already exists; choose another --dir or name (nothing was changed)")
-    pkg = package_name(name)
     title = name.replace("_", " ").title()
     files = importlib.resources.files(__package__)
     for template, target in TEMPLATES.items():
