@@ -212,7 +212,7 @@ def ask_map(console: Console, book: Rulebook, players: int) -> tuple[ZoneMap | N
         try:
             return fit_map(book, read_map(path), players, path), 0
         except click.ClickException as exc:
-            console.print(f"{exc.message}; give another map file.", markup=False, highlight=False)
+            console.print(f"{exc.message}; give another map file.", markup=False, highlight=False, soft_wrap=True)  # one line, however long the path
 
 
 def read_map(path: str) -> ZoneMap:
