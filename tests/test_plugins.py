@@ -151,6 +151,9 @@ def _broken_copy(tmp_path: Path, fixture: str, fname: str, old: str, new: str) -
          "cards.toml: card 'march', field 'id': used twice"),
         ("skirmish", "theme.toml", 'pools = "shared"', 'pools = "private"',
          "theme.toml: [settings], field 'pools': 'private' is not allowed; use 'shared' or 'faction'"),
+        ("skirmish", "theme.toml", 'pools = "shared"', 'pools = "shared"\ncomputer_player = "greedy"',
+         "theme.toml: [settings], field 'computer_player': 'greedy' is not allowed; use ai:random, ai:greedy or ai:mcts "
+         "(with options, as --seat takes them)"),
         ("skirmish", "theme.toml", 'version = "0.3.0"', "version = 3",
          "theme.toml: [module], field 'version': expected text, got 3"),
         ("orbital", "units.toml", 'faction = "orks"', 'faction = "eldar"',

@@ -86,3 +86,14 @@ def test_a_theme_whose_code_gives_its_cards_passes_without_a_cards_file(tmp_path
         "class Skirmish(ThemePlugin):\n    @hookimpl\n    def warp_card_types(self):\n"
         "        return [CardType('march', 'March', 10, 'move_stacks', {'max': 1})]\n\n", 1))
     assert themecheck.problems("contract_skirmish", [folder]) == []
+
+
+def test_a_computer_player_no_agent_answers_to_is_named(tmp_path):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    theme = folder / "data" / "theme.toml"
+    theme.write_text(theme.read_text().replace("[settings]\n", '[settings]\ncomputer_player = "ai:clever"\n', 1))
+    assert themecheck.problems("contract_skirmish", [folder]) == [
+        f"{folder / 'data'}/theme.toml: [settings], field 'computer_player': unknown agent 'ai:clever'; "
+        "known agents: ai:random, ai:greedy, ai:mcts"]
+    theme.write_text(theme.read_text().replace('"ai:clever"', '"ai:greedy/rolls=2"'))
+    assert themecheck.problems("contract_skirmish", [folder]) == []

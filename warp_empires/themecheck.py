@@ -228,6 +228,14 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
     info = single("warp_module_info", ModuleInfo, ModuleInfo(name, "0", ""))
     text = single("warp_text", ThemeText, ThemeText())
     settings = single("warp_settings", Settings, Settings())
+    if settings.computer_player:
+        from .agents import make_agent
+
+        try:
+            make_agent(settings.computer_player, 0)
+        except ValueError as exc:
+            where = f"{toml}/theme.toml: [settings]" if toml else f"{code}: warp_settings"
+            out.append(f"{where}, field 'computer_player': {exc}")
     units = listed("warp_unit_types", "unit types", UnitType)
     factions = listed("warp_factions", "factions", Faction)
     zones = listed("warp_zone_types", "zone types", ZoneType)

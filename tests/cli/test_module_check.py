@@ -62,7 +62,7 @@ def test_every_problem_is_listed_on_its_own_line_naming_the_file_and_the_entry(t
     out = result.output.splitlines()
     assert out[0] == "contract_skirmish: 11 problem(s) found before any game was played:"
     problems = [line.removeprefix("problem: ") for line in out[1:]]
-    settings = "the settings are draw_count, hand_limit, leader_bonus, phases, pools, recruit_draw, repeat_factions, start_cards, start_units, turn_limit, upkeep_per_revenue; numbers only the theme's own code reads go in [extra]"
+    settings = "the settings are computer_player, draw_count, hand_limit, leader_bonus, phases, pools, recruit_draw, repeat_factions, start_cards, start_units, turn_limit, upkeep_per_revenue; numbers only the theme's own code reads go in [extra]"
     assert problems == [
         f"{data}/theme.toml: unknown table [setings] (did you mean 'settings'?); the tables are [ai], [extra], [map], [module], [settings], [text]",
         f"{data}/theme.toml: [settings], field 'colour': not a setting of the engine; {settings}",

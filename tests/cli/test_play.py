@@ -268,6 +268,15 @@ def test_missing_choices_are_asked_with_numbered_menus(tmp_path):
     assert setup["turn_limit"] == 5
 
 
+def test_a_computer_seat_from_the_menus_is_the_themes_computer_player(tmp_path):
+    """War Hammer names greedy, the stronger there on the ladder; Doctor Who names none: mcts."""
+    answers = lines("2", "", "Ann", "", "", "3", "quit")  # Ann, then the computer; 3 rounds
+    result = run(["play", "warhammer_space", "--map", STARMAP, "--seed", "4", "--saves", str(tmp_path)], answers)
+    assert result.exit_code == 0, result.output
+    assert ", computer (ai:greedy)" in result.output and ", computer (ai:mcts)" not in result.output
+    assert json.loads(latest_save(tmp_path).read_text())["setup"]["seats"][1]["agent"] == "ai:greedy"
+
+
 def test_a_map_file_that_cannot_be_read_is_asked_for_again(tmp_path):
     good = tmp_path / "ours.json"
     mapfile.save(small_map(2), good)

@@ -80,6 +80,12 @@ def with_think(agent: str, think: float | None) -> str:
     return f"{agent}/think={think:g}"
 
 
+def computer_player(book: Rulebook) -> str:
+    """The computer player ``play`` seats when it is not told which: the theme's choice (the
+    strongest of its ladder, ``[settings] computer_player``), else the searching player."""
+    return book.settings.computer_player or DEFAULT_AGENT
+
+
 def parse_seats(specs: tuple[str, ...], book: Rulebook, console: Console, rng: random.Random, think: float | None = None) -> list[Seat]:
     """Seats from ``--seat`` options; a person without a faction is asked for one."""
     seats: list[Seat] = []
@@ -193,7 +199,7 @@ def ask_seats(console: Console, book: Rulebook, rng: random.Random, think: float
             name = ask_name(console, f"Name of seat {i + 1}", f"Player {i + 1}", {s.name.lower() for s in seats})
             seat = Seat(name, ask_faction(console, book, name, default, taken), "human")
         else:
-            seat = Seat("", default, with_think(DEFAULT_AGENT, think))
+            seat = Seat("", default, with_think(computer_player(book), think))
         seats.append(seat)
         taken.add(seat.faction)
     return name_computers(seats, book)
@@ -296,7 +302,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
             name = ask_name(console, "Your name", "Player")
             mine = ask_faction(console, book, name, rng.choice(list(book.factions)))
             theirs = rng.choice([f for f in book.factions if f != mine])
-            seats = name_computers([Seat(name, mine, "human"), Seat("", theirs, with_think(DEFAULT_AGENT, think))], book)
+            seats = name_computers([Seat(name, mine, "human"), Seat("", theirs, with_think(computer_player(book), think))], book)
             zones, turn_limit = QUICK_ZONES, QUICK_ROUNDS
         else:
             guided = not seat_specs

@@ -133,6 +133,9 @@ class Settings:
     pools: str = "shared"  # "shared" or "faction"
     repeat_factions: bool = True  # may two seats play the same faction? (never with faction pools)
     turn_limit: int | None = None
+    #: The computer player ``play`` seats when asked for one (an agent spec, e.g.
+    #: ``ai:greedy``); empty: the engine's own choice, ``ai:mcts``.
+    computer_player: str = ""
     phases: tuple[str, ...] = ("draw", "move", "battle", "revenue", "recruit", "upkeep", "control")
     extra: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen_mapping)
 

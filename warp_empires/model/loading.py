@@ -340,6 +340,10 @@ def parse_settings(entry: _Entry, extra_entry: _Entry | None = None) -> Settings
             values[key] = entry.get(key, bool)
         elif key == "turn_limit":
             values[key] = entry.get(key, int, check=_between(1, limits.MAX_ROUNDS), allowed=f"use 1 to {limits.MAX_ROUNDS}")
+        elif key == "computer_player":
+            # Only its form here: which agents there are is the agents' business (`module check` asks them).
+            values[key] = entry.get(key, str, check=lambda v: v.startswith("ai:") and len(v) <= 200,
+                                    allowed="use ai:random, ai:greedy or ai:mcts (with options, as --seat takes them)")
         else:
             values[key] = entry.get(key, int, check=_nonneg, allowed=_UPTO)
     if values.get("repeat_factions") and values.get("pools") == "faction":

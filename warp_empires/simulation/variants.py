@@ -23,9 +23,9 @@ from ..hookspecs import hookimpl
 from ..model.data import CardType, Settings, UnitType
 from ..model.loading import DataError, _Entry, parse_card, parse_settings, parse_unit
 
-#: What a variant may change. Settings the command sets itself (the turn limit) and the
-#: list of phases (code, not a number) are left out.
-SETTINGS = tuple(sorted(f.name for f in attrs.fields(Settings) if f.name not in ("extra", "phases", "turn_limit")))
+#: What a variant may change. Settings the command sets itself (the turn limit, the
+#: players) and the list of phases (code, not a number) are left out.
+SETTINGS = tuple(sorted(f.name for f in attrs.fields(Settings) if f.name not in ("extra", "phases", "turn_limit", "computer_player")))
 UNIT_FIELDS = ("force", "speed", "cost", "copies")
 CARD_FIELDS = ("copies",)
 ALLOWED = (
