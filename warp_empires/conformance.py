@@ -109,7 +109,9 @@ def run(
         decisions=decisions,
         problems=problems,
         never_playable=sorted(_why_never(ct, fought) for ct in book.card_types.values() if ct.id not in played),
-        never_bought=sorted(ut.name for ut in book.unit_types.values() if ut.name not in bought),
+        # A unit that costs nothing is not for sale: the theme's own rules bring it into play
+        # (the city states' Leaders come with the experience roll).
+        never_bought=sorted(ut.name for ut in book.unit_types.values() if ut.name not in bought and ut.cost > 0),
         zone_types_unseen=sorted(zt.name for zt in book.zone_types.values() if zt.id not in seen_zones),
     )
 

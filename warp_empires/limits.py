@@ -26,6 +26,8 @@ MAX_ROUNDS = 10_000
 MAX_SEED = 2**63 - 1
 #: Characters in a player's name.
 MAX_PLAYER_NAME = 40
+#: Characters in a seat's kind of player (``human``, or an agent spec with its options).
+MAX_AGENT_SPEC = 200
 
 # ---------------------------------------------------------------- a map
 #: Zones on one map.

@@ -287,8 +287,8 @@ class Rulebook:
                 raise SetupError(f"seat {i}: {name!r} is not a name; use at most {limits.MAX_PLAYER_NAME} printable characters")
             if name.lower() in names:
                 raise SetupError(f"two seats are called {name!r}; give every player a different name")
-            if not isinstance(seat.agent, str) or len(seat.agent) > limits.MAX_PLAYER_NAME or limits.has_control_characters(seat.agent):
-                raise SetupError(f"seat {i} ({name}): {str(seat.agent)[:limits.MAX_PLAYER_NAME]!r} is not a kind of player; use human or ai:NAME")
+            if not isinstance(seat.agent, str) or len(seat.agent) > limits.MAX_AGENT_SPEC or limits.has_control_characters(seat.agent):
+                raise SetupError(f"seat {i} ({name}): {str(seat.agent)[:limits.MAX_AGENT_SPEC]!r} is not a kind of player; use human or ai:NAME")
             names.add(name.lower())
             if seat.faction not in self.factions:
                 raise SetupError(f"unknown faction {seat.faction!r} for {name}; choose one of: {', '.join(self.factions)}")

@@ -99,3 +99,10 @@ def test_a_theme_sentence_that_does_not_fit_an_event_gives_way_to_the_engines_wo
     revolt = Event("revolt", 3, 1, {"player": 1, "victim": 0, "zone": HOME, "turns": 1, "until_turn": 9})
     assert themed(game, "{rebels} Rebels rise against {player} in {zone}", revolt) is None
     assert describe(game, revolt) == "Home (HOM) revolts against Ann for 1 turn(s)"
+
+
+def test_a_list_of_names_in_a_themes_sentence_reads_as_a_player_writes_it():
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    taken = Event("captured", 3, 1, {"player": 1, "previous": 0, "zone": HOME, "units": ["Baggage", "Baggage", "Periander"]})
+    sentence = "{player} captures what {previous} had in {zone}: {units}"
+    assert themed(game, sentence, taken) == "Bob captures what Ann had in Home (HOM): Baggage ×2, Periander"

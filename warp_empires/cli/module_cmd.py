@@ -45,7 +45,7 @@ def new_command(ctx: click.Context, name: str, folder: str) -> None:
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, limits.MAX_SEED), help="Seed of the whole run.")
 @click.option("--players", default=2, show_default=True, type=click.IntRange(1, limits.MAX_SEATS), help="Seats per game.")
 @click.option("--turn-limit", default=20, show_default=True, type=click.IntRange(1, limits.MAX_ROUNDS), help="Rounds a game may last.")
-@click.option("--strict", is_flag=True, help="Also fail when a card was never playable, a unit never bought or a zone type never on a map.")
+@click.option("--strict", is_flag=True, help="Also fail when a card was never playable, a unit never bought (of those that cost something) or a zone type never on a map.")
 @click.pass_context
 @friendly
 def check_command(ctx: click.Context, name: str, games: int, seed: int, players: int, turn_limit: int, strict: bool) -> None:

@@ -184,6 +184,8 @@ def themed(game: Game, sentence: str, event: Event) -> str | None:
             value = who(game, value) if value >= 0 else "nobody"
         elif key in ZONE_KEYS and isinstance(value, int):
             value = zone(game, value)
+        elif isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            value = counted(list(value)) or "nothing"  # a list of names, as a player writes one
         fields[key] = value
     try:
         return sentence.format_map(fields)
