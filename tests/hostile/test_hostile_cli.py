@@ -86,6 +86,13 @@ def test_a_seat_with_a_part_too_many_is_a_usage_error(tmp_path, seat, line):
     assert refused(run(args), code=2) == line
 
 
+def test_an_agent_spec_with_all_its_options_is_taken(tmp_path):
+    spec = "ai:mcts/iterations=5,depth=6,rollout=random"  # longer than a name may be
+    args = ["play", "doctor_who", "--seat", "Ann:daleks", "--seat", f"{spec}:cybermen", "--turn-limit", "1", "--saves", str(tmp_path)]
+    assert run(args, "quit\n").exit_code == 0
+    assert the_save(tmp_path)["setup"]["seats"][1]["agent"] == spec
+
+
 def test_the_largest_turn_limit_is_accepted(tmp_path):
     args = ["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "ai:random:cybermen", "--turn-limit", "10000", "--saves", str(tmp_path)]
     assert run(args, "quit\n").exit_code == 0
