@@ -214,12 +214,11 @@ def against(game: Game, event: Event, seat: int) -> bool:
     d = event.data
     if d.get("player") == seat:
         return False
-    if any(d.get(key) == seat for key in ("victim", "bound", "owner")):
+    # "previous" is whoever held what changed hands, in the engine's events and the themes' alike.
+    if any(d.get(key) == seat for key in ("victim", "bound", "owner", "previous")):
         return True
     if event.kind == "battle":
         return seat in (d["attacker"]["seat"], d["defender"]["seat"])
-    if event.kind == "control":
-        return d.get("previous") == seat
     if event.kind == "card_played" and d.get("target"):
         name = game.state.players[seat].name
         target = str(d["target"])
@@ -281,7 +280,7 @@ def summary(game: Game, events: Iterable[Event], seat: int | None, detail: bool 
                 flush()
             placer = who(game, event.data.get("player"))
             placed[event.data["zone"]] = placed.get(event.data["zone"], 0) + 1
-        elif event.kind in NOTEWORTHY:
+        elif event.kind in NOTEWORTHY or event.kind in game.rules.text.noteworthy:
             flush()
             line = describe(game, event)
             if line:

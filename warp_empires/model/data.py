@@ -173,6 +173,10 @@ class ThemeText:
 
     ``plays`` introduces a seat, with ``{player}`` and ``{faction}`` places.
 
+    ``noteworthy`` names the theme's events (each with a sentence) told in every player's
+    summary of the others' turns, beside the engine's own (battles, control, cards played):
+    a city taken by assault, say, where a tax paid is not.
+
     >>> text = ThemeText(currency="gold", phases={"muster": "Muster"}, plays="{player} plays {faction}",
     ...                  events={"mustered": "{player} musters in {zone}"})
     >>> text.phase_name("muster"), text.phase_name("draw"), text.seat_line("Ann", "Athens")
@@ -187,6 +191,7 @@ class ThemeText:
     events: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict, converter=lambda value: _frozen_mapping(
         {kind: (told,) if isinstance(told, str) else tuple(told) for kind, told in (value or {}).items()}))
     decisions: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+    noteworthy: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
 
     def seat_line(self, player: str, faction: str) -> str:
         """How a seat is introduced: "Ann plays the Daleks", or the theme's own words."""

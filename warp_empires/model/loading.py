@@ -260,7 +260,7 @@ THEME_TABLES = frozenset({"module", "settings", "map", "extra", "text", "ai"})
 
 def parse_text(entry: _Entry) -> ThemeText:
     """The [text] table: the theme's own words (see :class:`ThemeText`)."""
-    entry.unknown(frozenset({"currency", "phases", "events", "decisions", "plays"}))
+    entry.unknown(frozenset({"currency", "phases", "events", "decisions", "plays", "noteworthy"}))
     words = {}
     for key in ("phases", "events", "decisions"):
         table = entry.get(key, dict, default={})
@@ -277,7 +277,12 @@ def parse_text(entry: _Entry) -> ThemeText:
     currency = entry.get("currency", str, default="EP", check=lambda v: 0 < len(v.strip()) <= 20, allowed="use 1 to 20 characters")
     plays = entry.get("plays", str, default="{player} plays the {faction}", check=_seat_line_ok,
                       allowed="write a sentence with {player} and {faction}, e.g. '{player} plays {faction}'")
-    return ThemeText(currency=currency, plays=plays, **words)
+    noteworthy = entry.get("noteworthy", list, default=[])
+    for kind in noteworthy:
+        if kind not in words["events"]:
+            # The summaries tell an event in the theme's words: without a sentence it would read as a list of fields.
+            raise entry.fail("noteworthy", f"{kind!r} has no sentence in [text.events]{did_you_mean(str(kind), words['events'])}")
+    return ThemeText(currency=currency, plays=plays, noteworthy=noteworthy, **words)
 
 
 def parse_ai(entry: _Entry) -> dict[str, float]:
