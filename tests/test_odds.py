@@ -158,16 +158,6 @@ def test_random_choices_are_uniform_over_combinations():
     assert len(seen) == math.comb(4, 2)
 
 
-def test_the_examples_in_the_docstrings_hold():
-    import doctest
-
-    from warp_empires import odds
-    from warp_empires.cli import lookup, render
-
-    for module in (odds, lookup, render):
-        assert doctest.testmod(module).failed == 0
-
-
 def test_the_destinations_table_shows_the_odds_beside_the_zone_with_enemies():
     from rich.console import Console
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 from pathlib import Path
 
 import pytest
@@ -12,10 +11,6 @@ from warp_empires.kit import RollDie, draw_cards
 from warp_empires.testing import Position, events, play_until
 
 SKIRMISH = Path(__file__).parent / "fixtures" / "contract" / "skirmish"
-
-
-def test_the_examples_in_its_docstrings_hold():
-    assert doctest.testmod(testing).failed == 0
 
 
 def test_a_theme_folder_loads_as_module_path_does_and_the_position_starts_empty():

@@ -7,9 +7,9 @@ it was (the computer players look ahead on copies), and a tally of what never ha
 card nobody could ever play, a unit type never bought, a zone type no map ever held, no
 game ever won outright).
 
->>> report = run("doctor_who", games=2, turn_limit=3)   # doctest: +SKIP
->>> report.problems
-[]
+>>> report = run("doctor_who", games=2, turn_limit=3)
+>>> report.games, report.problems
+(2, [])
 """
 
 from __future__ import annotations

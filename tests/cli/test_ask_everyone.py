@@ -9,7 +9,6 @@ are open), so the screens Ann sees are the same whatever Bob holds.
 
 from __future__ import annotations
 
-import doctest
 import io
 import re
 from types import SimpleNamespace as NS
@@ -19,7 +18,6 @@ from rich.console import Console
 
 from warp_empires import Seat
 from warp_empires.cli.hotseat import Hotseat
-from warp_empires.cli import windows as windows_module
 from warp_empires.cli.windows import Windows
 from warp_empires.testing import Position
 
@@ -249,8 +247,3 @@ def test_a_theme_without_cards_answering_an_event_opens_no_window(kind):
     windows = Windows()
     windows.opened(game, [event(kind, player=0, by=0, frm=1, to=2, play=1)])
     assert windows.passed_over(NS(kind="buy", player=0, context=None)) == []
-
-
-def test_the_example_in_the_module_runs():
-    result = doctest.testmod(windows_module)
-    assert result.attempted > 0 and result.failed == 0

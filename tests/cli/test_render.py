@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
 
 from rich.console import Console
 
 from warp_empires import Seat
-from warp_empires.cli import narrate, prompts, render
+from warp_empires.cli import render
 from warp_empires.decisions import Decision, Option
 from warp_empires.rules.battle import Battle, Modifier, force_report
 
@@ -169,12 +168,6 @@ def test_three_or_more_options_alike_take_one_row_that_gives_every_number():
     assert "Add Scouts (F1) (4 alike: 2, 3, 5, 6)" in shown(render.options_table(game, game.pending))
     game.decide(3)  # number 4 (numbers count from 1): the Monitors
     assert "Move the units chosen so far: Monitors (F4)" in shown(render.options_table(game, game.pending))
-
-
-def test_the_examples_in_the_screen_modules_run():
-    for module in (render, narrate, prompts):  # counted, number_ranges, tokens_of, class_letters
-        result = doctest.testmod(module)
-        assert result.attempted > 0 and result.failed == 0
 
 
 def test_a_question_that_says_how_many_to_pick_is_not_told_twice():

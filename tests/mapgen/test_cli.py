@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import xml.etree.ElementTree as ET
 
 from click.testing import CliRunner
@@ -41,6 +42,17 @@ def test_generate_refuses_a_seed_no_game_could_be_played_with(tmp_path):
         f"Error: Invalid value for '--seed': {2**63} is not in the range -9223372036854775807<=x<=9223372036854775807."
     )
     assert not (tmp_path / "big.json").exists()
+
+
+def test_check_lists_what_the_bundled_galaxy_lacks_for_five_players():
+    # The example in docs/maps.md.
+    galaxy = Path(__file__).resolve().parents[2] / "maps" / "doctor_who_galaxy.json"
+    r = run("check", galaxy, "--module", "doctor_who", "--players", 5)
+    assert r.exit_code == 1
+    assert r.output.splitlines() == [
+        "the map has 5 Nexus Point zones; 5 players need at least 6",
+        "the map has 4 start zones; 5 players need 5",
+    ]
 
 
 def test_generate_twice_gives_the_same_file(tmp_path):

@@ -1,5 +1,6 @@
 """Random zone maps: generate, check, save, import and draw territory maps.
 
+>>> from warp_empires.mapgen import check_map, generate_map
 >>> from warp_empires.model.loading import load_theme_data
 >>> theme = load_theme_data("warp_modules.doctor_who")
 >>> m = generate_map(theme.zone_types, theme.map_rules, zones=30, players=2, seed=7)
