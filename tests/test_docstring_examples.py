@@ -1,4 +1,4 @@
-"""Every example in the engine's docstrings runs and prints what it shows."""
+"""Every example in the docstrings of the engine and the bundled themes runs and prints what it shows."""
 
 from __future__ import annotations
 
@@ -9,9 +9,15 @@ import pkgutil
 import pytest
 
 import warp_empires
+import warp_modules
 
 # __main__ runs the command line when imported.
-MODULES = sorted(info.name for info in pkgutil.walk_packages(warp_empires.__path__, "warp_empires.") if info.name != "warp_empires.__main__")
+MODULES = sorted(
+    info.name
+    for package in (warp_empires, warp_modules)
+    for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
+    if info.name != "warp_empires.__main__"
+)
 
 
 @pytest.mark.parametrize("name", MODULES)
