@@ -26,6 +26,7 @@ import attrs
 from .model.data import SPEED_LETTERS
 from .plugins import find_module, make_manager
 from .rulebook import Rulebook
+from .rules.generic import PHASES as GENERIC_PHASES
 
 FORMATS = ("markdown", "json", "html")
 
@@ -64,6 +65,9 @@ class Reference:
     cards: list[dict[str, Any]]
     rules_text: str | None
     text: dict[str, Any] = attrs.field(factory=dict)  # the theme's own words (ThemeText)
+    #: The phases of the turn the generic rules carry out (a theme replaces the others):
+    #: only the settings feeding these are shown.
+    generic_phases: list[str] = attrs.field(factory=list)
 
 
 def plain(value: Any) -> Any:
@@ -162,7 +166,14 @@ def gather(module_name: str, module_paths: Iterable[str | Path] = ()) -> Referen
         cards=cards,
         rules_text=rules_text(entry.plugin),
         text=plain(book.text),
+        generic_phases=[p for p in book.settings.phases if generic_phase(book, p)],
     )
+
+
+def generic_phase(book: Rulebook, phase: str) -> bool:
+    """Whether the turn has ``phase`` and the generic rules carry it out (no theme replaced
+    them), so that the settings feeding it apply: ``upkeep_per_revenue`` to ``upkeep``."""
+    return phase in book.settings.phases and book.phases.get(phase) is GENERIC_PHASES.get(phase)
 
 
 # ---------------------------------------------------------------------- tables
@@ -175,13 +186,15 @@ def _yes(flag: bool) -> str:
 def tables(ref: Reference) -> list[tuple[str, list[str], list[list[str]]]]:
     """The reference's tables as (title, header, rows) of text, shared by markdown and HTML."""
     s = ref.settings
+    # A setting feeding a rule the theme carries out its own way would only mislead: the
+    # theme's rules (below the tables) say what happens instead.
     settings_rows = [
         ["Cards drawn per turn", str(s["draw_count"])],
         ["Hand limit", str(s["hand_limit"])],
-        ["Units at the start", str(s["start_units"])],
+        *([["Units at the start", str(s["start_units"])]] if s["start_units"] else []),
         ["Cards at the start", str(s["start_cards"])],
-        ["Units drawn to recruit from", str(s["recruit_draw"])],
-        ["Units kept per revenue point", str(s["upkeep_per_revenue"])],
+        *([["Units drawn to recruit from", str(s["recruit_draw"])]] if "recruit" in ref.generic_phases else []),
+        *([["Units kept per revenue point", str(s["upkeep_per_revenue"])]] if "upkeep" in ref.generic_phases else []),
         ["Leader bonus", f"+{s['leader_bonus']}"],
         ["Unit pools", "one shared pool" if s["pools"] == "shared" else "one pool per faction"],
         ["Phases", ", ".join(ref.text.get("phases", {}).get(p) or p.replace("_", " ") for p in s["phases"])],

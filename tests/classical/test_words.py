@@ -8,6 +8,7 @@ import pytest
 from rich.console import Console
 
 from warp_empires.cli import render
+from warp_empires.cli.lookup import rules_lines
 from warp_empires.cli.narrate import describe, summary
 from warp_empires.events import Event
 from warp_empires.model.loading import DataError, load_theme_data
@@ -65,3 +66,11 @@ def test_a_noteworthy_event_without_a_sentence_is_refused(tmp_path):
     (tmp_path / "theme.toml").write_text('[module]\nname = "polis"\n\n[text]\nnoteworthy = ["city_taken"]\n')
     with pytest.raises(DataError, match=r"\[text\], field 'noteworthy': 'city_taken' has no sentence in \[text.events\]"):
         load_theme_data(tmp_path)
+
+
+def test_the_rules_command_in_a_game_tells_no_upkeep_of_another_theme():
+    """The city states pay upkeep in gold for each Army and Rowers: the in-game rules
+    screen does not tell them the generic 'units per gold of printed revenue' (B10)."""
+    said = "\n".join(rules_lines(new_game("athens", "corinth")))
+    assert "Hand limit 7 cards; a side with a leader against none gets +5 force." in said
+    assert "printed revenue" not in said

@@ -48,6 +48,18 @@ def test_markdown_has_the_tables_and_the_rules_text():
     assert "## Rulings" in out and "Rulings of this module" in out  # from RULES.md
 
 
+GENERIC_ROWS = ("| Units at the start | 5 |", "| Units drawn to recruit from | 5 |", "| Units kept per revenue point | 5 |")
+
+
+def test_settings_of_rules_a_theme_carries_out_its_own_way_are_not_shown():
+    """Doctor Who keeps the generic setup, recruit and upkeep (D2, B9, B10); the city states
+    replace all three (their own rules follow the tables), War Hammer the opening units (W3)."""
+    doctor_who, city_states, war_hammer = (run(name).output for name in ("doctor_who", "classical_city_states", "warhammer_space"))
+    assert all(row in doctor_who for row in GENERIC_ROWS)
+    assert not any(row.split(" | ")[0] in city_states for row in GENERIC_ROWS)
+    assert "| Units at the start |" not in war_hammer and "| Units kept per revenue point | 5 |" in war_hammer
+
+
 def test_json_holds_the_raw_lists():
     result = run("doctor_who", "--format", "json")
     assert result.exit_code == 0, result.output

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..effects.movement import MoveStacks
 from ..rules import move
-from ..rulesref import ability_text, card_timing, speed_text
+from ..rulesref import ability_text, card_timing, generic_phase, speed_text
 from .explain import PHASE_HELP
 from .render import class_letters
 
@@ -42,8 +42,9 @@ def rules_lines(game: Game) -> list[str]:
     for phase in s.phases:
         if phase in PHASE_HELP:
             out.append("  " + PHASE_HELP[phase])
-    out.append(f"Hand limit {s.hand_limit} cards; a side with a leader against none gets +{s.leader_bonus} force; "
-               f"upkeep keeps {s.upkeep_per_revenue} units per {book.text.currency} of printed revenue.")
+    upkeep = (f"; upkeep keeps {s.upkeep_per_revenue} units per {book.text.currency} of printed revenue"
+              if generic_phase(book, "upkeep") else "")  # else the theme's own upkeep, in its rules
+    out.append(f"Hand limit {s.hand_limit} cards; a side with a leader against none gets +{s.leader_bonus} force{upkeep}.")
     out.append(f"The full reference (units, factions, cards, this theme's own rules): warp-empires rules {book.info.name}")
     return out
 
