@@ -203,8 +203,11 @@ def tables(ref: Reference) -> list[tuple[str, list[str], list[list[str]]]]:
     if s.get("turn_limit"):
         settings_rows.append(["Turn limit", str(s["turn_limit"])])
 
+    zone_notes = any(z.get("notes") for z in ref.zone_types)
+    zone_header = ["Zone type", "Die roll", "Revenue", "Can be entered", "Move cost"] + (["Notes"] if zone_notes else [])
     zone_rows = [
         [z["name"], ", ".join(str(r) for r in z["rolls"]) or "-", str(z["revenue"]), _yes(z["passable"]), str(z["move_cost"])]
+        + ([z.get("notes") or "-"] if zone_notes else [])
         for z in ref.zone_types
     ]
 
@@ -224,7 +227,7 @@ def tables(ref: Reference) -> list[tuple[str, list[str], list[list[str]]]]:
     cards_total = sum(c["copies"] for c in ref.cards)
     return [
         ("Settings", ["Setting", "Value"], settings_rows),
-        (f"Zone types ({len(ref.zone_types)})", ["Zone type", "Die roll", "Revenue", "Can be entered", "Move cost"], zone_rows),
+        (f"Zone types ({len(ref.zone_types)})", zone_header, zone_rows),
         (f"Units ({len(ref.units)} types, {units_total} units)", unit_header, unit_rows),
         (f"Factions ({len(ref.factions)})", ["Faction", "Description", "Ability"], faction_rows),
         (f"Action cards ({len(ref.cards)} types, {cards_total} cards)", ["Card", "#", "When", "Effect"], card_rows),

@@ -60,6 +60,13 @@ def test_settings_of_rules_a_theme_carries_out_its_own_way_are_not_shown():
     assert "| Units at the start |" not in war_hammer and "| Units kept per revenue point | 5 |" in war_hammer
 
 
+def test_zone_notes_say_what_the_numbers_do_not():
+    """The city states' Minor City shows revenue 0 on the map: its note says the income is rolled."""
+    out = run("classical_city_states").output
+    assert "| Minor City | 10 | 0 | yes | 1 | Its income is rolled on 1D6 when the game starts and kept all game. |" in out
+    assert "| Zone type | Die roll | Revenue | Can be entered | Move cost |\n" in run("doctor_who").output  # no notes, no column
+
+
 def test_json_holds_the_raw_lists():
     result = run("doctor_who", "--format", "json")
     assert result.exit_code == 0, result.output

@@ -113,6 +113,7 @@ class ZoneType:
     rolls: tuple[int, ...] = ()
     recruit_limit: int | None = None
     tags: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    notes: str = ""  # what the numbers do not say, for the rules reference
 
     @property
     def generates_revenue(self) -> bool:

@@ -184,7 +184,7 @@ def _speed(entry: _Entry) -> int:
 
 
 def parse_zone(entry: _Entry) -> ZoneType:
-    entry.unknown({"id", "name", "revenue", "passable", "move_cost", "rolls", "recruit_limit", "tags"})
+    entry.unknown({"id", "name", "revenue", "passable", "move_cost", "rolls", "recruit_limit", "tags", "notes"})
     return ZoneType(
         id=entry.get("id", str),
         name=entry.get("name", str),
@@ -194,6 +194,7 @@ def parse_zone(entry: _Entry) -> ZoneType:
         rolls=tuple(entry.get("rolls", list, default=[])),
         recruit_limit=entry.get("recruit_limit", int, default=None, check=_nonneg, allowed=_UPTO),
         tags=frozenset(entry.get("tags", list, default=[])),
+        notes=entry.get("notes", str, default=""),
     )
 
 
