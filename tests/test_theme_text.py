@@ -19,7 +19,7 @@ from warp_empires.mapgen import generate_for_theme
 from warp_empires.model.data import ThemeText
 from warp_empires.model.loading import DataError, load_theme_data
 from warp_empires.plugins import make_manager
-from warp_empires.rules.move import destinations
+from warp_empires.rules.move import can_move, destinations
 from warp_empires.rulesref import gather, render_rules
 
 from contract_support import FIXTURES, ORBITAL_MAP, PASSIVE, _passive_answer, new_game
@@ -134,6 +134,27 @@ def test_a_zone_a_theme_lets_a_group_stop_in_but_not_cross_cuts_the_way_beyond()
     )
     plain = new_game("orbital", ORBITAL_MAP, ["orks", "imperium"])
     assert destinations(plain, 0, 0, units) == {1: 1, 2: 2, 3: 2}
+
+
+class Reefs:
+    """An extra whose zones 0 and 1 stop every move that enters them."""
+
+    @hookimpl
+    def warp_stop_zones(self, game, seat, units):
+        return {0: "reefs stop every fleet", 1: "reefs stop every fleet"}
+
+
+def test_a_group_in_a_zone_it_may_not_cross_leaves_it_only_for_one_it_may():
+    """Orkworld's only border is Void A: from one reef a fleet cannot go straight to the
+    next, so it has nowhere to go and its stack is not offered to move."""
+    game = new_game("orbital", ORBITAL_MAP, ["orks", "imperium"], extras=[Reefs()])
+    units = tuple(game.state.stack(0, 0))
+    assert destinations(game, 0, 0, units) == {}
+    assert not can_move(game, 0, 0, units)
+    assert unreachable(game, 0, units, 1) == (
+        "Orkworld (Z0) is a zone this group may end its move in but not pass through, and it leaves it only for a "
+        "zone it may pass through: no such way leads on to Void A (Z1): reefs stop every fleet."
+    )
 
 
 @pytest.mark.parametrize(

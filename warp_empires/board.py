@@ -76,12 +76,15 @@ class Board:
         Each zone entered costs its zone type's ``move_cost``; the total may not pass
         ``allowance``. A zone that is impassable (unless its type id is in ``can_enter``)
         or in ``blocked`` cannot be entered; a zone holding another player's units, or
-        in ``stops``, may be entered but the path stops there.
+        in ``stops``, may be entered but the path stops there. A group starting in a zone
+        of ``stops`` leaves it for a zone it may pass through, never straight for another
+        of ``stops`` (ships on one stretch of coast put to sea to land on the next).
         """
         types = state.zone_types
         adjacency = self.adjacency
         best = {start: 0}
         heap = [(0, start)]
+        from_stop = start in stops
         while heap:
             cost, zone = heappop(heap)
             if cost > best[zone]:
@@ -90,7 +93,7 @@ class Board:
                 continue  # may end here, never pass through
             for nxt in adjacency[zone]:
                 ztype: ZoneType = types[nxt]
-                if nxt in blocked or (not ztype.passable and ztype.id not in can_enter):
+                if nxt in blocked or (not ztype.passable and ztype.id not in can_enter) or (from_stop and nxt in stops and zone == start):
                     continue
                 c = cost + ztype.move_cost
                 if c <= allowance and c < best.get(nxt, allowance + 1):

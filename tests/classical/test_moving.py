@@ -75,6 +75,26 @@ def test_ships_land_on_a_coast_but_never_sail_across_it_to_another_sea():
     )
 
 
+def test_ships_on_the_coast_put_to_sea_to_land_on_the_next_stretch_of_it():
+    """Athens borders Marathon by land: a Fleet reaches Marathon by sea (Saronic, Myrtoan,
+    then the landing: 3 points), never across the land border (C3: ships move through sea
+    zones and into the coastal zones beside them). Beach, across the land border, is by its
+    own sea alone: no way by sea leads there."""
+    zones = [("Athens", "home_city", 7, "ATH"), ("Marathon", "coast", 0, "MAR"), ("Saronic Gulf", "sea", 0, "SAR"),
+             ("Myrtoan Sea", "sea", 0, "MYR"), ("Corinth", "home_city", 7, "COR"), ("Beach", "coast", 0, "BEA"),
+             ("Far Sea", "sea", 0, "FAR")]
+    edges = [(0, 1), (0, 2), (2, 3), (3, 1), (3, 4), (0, 5), (5, 6)]
+    game = Game(GameSetup("classical_city_states", [Seat("Ann", "athens"), Seat("Bob", "corinth")],
+                          ZoneMap.build(zones, edges, (0, 4)), seed=1), plugins=make_manager("classical_city_states"))
+    s = game.state
+    group = tuple(u for u in s.stack(0, 0) if s.units[u].type.id in ("fleet", "rowers"))[:2]
+    assert reach(game, 0, 0, group) == {2: 1, 3: 2, 1: 3}
+    assert unreachable(game, 0, group, 5).startswith(
+        "Athens (ATH) is a zone this group may end its move in but not pass through, and it leaves it only for a zone it "
+        "may pass through: no such way leads on to Beach (BEA)"
+    )
+
+
 def test_a_transport_carries_one_army_so_two_armies_need_two_transports():
     game = scenario("athens", "corinth")
     a1, a2, t1, t2 = place(game, 0, ATHENS, "army", "army", "transport", "transport")

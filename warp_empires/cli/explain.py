@@ -283,6 +283,12 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int) -> str:
         # named are those bordering the zones they cut off (three at most).
         cut = beyond.keys() - free.keys()
         crossed = sorted(n for n in stops if n in free and any(m in cut for m in game.board.adjacency[n]))
+        if not crossed and start in stops:
+            # Nothing on the way stops it: the start does, as the group may leave it only
+            # for a zone it may pass through (Board.reachable).
+            why = stop_reasons.get(start, "")
+            return (f"{zone(game, start)} is a zone this group may end its move in but not pass through, and it "
+                    f"leaves it only for a zone it may pass through: no such way leads on to {zone(game, z)}{': ' + why if why else ''}.")
         why = stop_reasons.get(crossed[0], "") if crossed else ""
         names = ", ".join(zone(game, n) for n in crossed[:3]) + (", ..." if len(crossed) > 3 else "")
         return (f"Every way to {zone(game, z)} crosses a zone this group may end its move in but not pass through "

@@ -194,7 +194,7 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
         return False
     owner = s.units[units[0]].owner
     types = s.zone_types
-    can_enter = closed = None  # looked up only when a neighbour needs them
+    can_enter = closed = stops = None  # looked up only when a neighbour needs them
     for nxt in game.board.adjacency[zone]:
         t = types[nxt]
         if t.move_cost > points:
@@ -207,7 +207,14 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
         if closed is None:
             # Without lasting effects the generic rules close no zone: no call needed.
             closed = blocked_zones(game, owner, list(units)) if s.lasting or not game.hook.generic["warp_blocked_zones"] else ()
-        if not closed or not any(nxt in answer for answer in closed):
+        if closed and any(nxt in answer for answer in closed):
+            continue
+        if stops is None:
+            # A group in a zone it may not pass through leaves only for one it may (Board.reachable).
+            stops = () if game.hook.unanswered("warp_stop_zones") else stop_zones(game, owner, list(units))
+            if zone not in stops:
+                stops = ()
+        if nxt not in stops:
             return True
     return False
 
