@@ -103,6 +103,9 @@ class PayRansom(Step):
         s = game.state
         owner = seat_of_leader(game, self.unit)
         if decision.options[picked[0]].id != "pay":
+            # Said before the death: whether the holder could not pay or would not.
+            answer = "refuses to pay" if any(o.id == "pay" for o in decision.options) else "cannot pay"
+            game.emit("ransom_refused", player=owner, by=self.captor, amount=RANSOM, unit=s.units[self.unit].type.name, answer=answer)
             put_to_death(game, self.unit, self.captor)
             return
         s.players[owner].treasury -= RANSOM

@@ -233,6 +233,10 @@ class PickGroup(Step):
                 options.append(GO)
             else:
                 stuck = group_problem(game, self.seat, self.chosen) or "they have nowhere to go from here"
+                # A group too big for every space around, or all of the stack picked, is
+                # mended by leaving a unit behind (else the only way on is to move nothing).
+                last = self.chosen[-1]
+                options.append(Option("drop", f"Leave {game.unit_label(last)} behind", last))
         elif can_go(game, self.seat, self.zone, everyone):
             options.append(Option("all", f"Move all {len(everyone)} units", everyone))
         options += [Option(f"unit:{u}", f"Add {game.unit_label(u)}", u) for u in left]
@@ -245,6 +249,9 @@ class PickGroup(Step):
             return
         if option.id.startswith("unit:"):
             game.push(attrs.evolve(self, chosen=(*self.chosen, option.value)))
+            return
+        if option.id == "drop":
+            game.push(attrs.evolve(self, chosen=self.chosen[:-1]))
             return
         group = self.chosen if option.id == "go" else tuple(option.value)
         game.push(PickDestination(self.seat, self.zone, group))

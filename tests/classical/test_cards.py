@@ -3,6 +3,7 @@ does something this game has."""
 
 from __future__ import annotations
 
+from warp_empires.cli.lookup import why_card
 from warp_empires.rulesref import render_rules
 from warp_empires.testing import Position
 
@@ -111,3 +112,14 @@ def test_levy_places_armies_in_the_home_city_only_while_you_hold_it():
     run_phases(game, 0, "first_move")
     assert game.pending is None  # the card is not offered: Bob holds Athens
     assert game.state.units_of(0) == [] and game.state.players[0].hand == [card]
+
+
+def test_why_a_card_of_the_move_phase_is_not_offered_in_the_first_move_names_its_use():
+    """Storm at Sea is a card of the move phase; in the first move phase with no rival ship
+    at sea, `why` says it has no target now, not that this is not its moment."""
+    game = scenario("athens", "corinth")
+    place(game, 0, ATTICA, "army")
+    give(game, 0, "storm_at_sea", "forced_march")
+    run_phases(game, 0, "first_move")
+    assert why_card(game, game.pending, "Storm at Sea") == (
+        "Storm at Sea has no legal use now: none of its targets is open to it in this position (see `hand` for what it does).")

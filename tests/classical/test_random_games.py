@@ -22,7 +22,8 @@ def theme_problems(game) -> list[str]:
     out = []
     for z in range(len(game.board)):
         for owner in s.owners_in(z):
-            if places.is_sea(game, z) and carry_problem(places.kinds_of(game, s.stack(z, owner)), moving=False):
+            # Mid-battle, what a sunk Fleet carried is lost once the battle is over (C3).
+            if places.is_sea(game, z) and s.battle is None and carry_problem(places.kinds_of(game, s.stack(z, owner)), moving=False):
                 out.append(f"{s.players[owner].name}'s units adrift in {game.zone_name(z)}")
             if places.is_city(game, z) and s.control.get(z) != owner and s.battle is None:
                 out.append(f"{s.players[owner].name}'s units in {game.zone_name(z)}, a city of another")
@@ -40,7 +41,7 @@ def board(pm, kind: str, players: int, seed: int):
 
 @pytest.mark.parametrize(("seed", "kind", "factions", "winner"), [
     (3, "saronic", ("athens", "corinth", "thebes"), 1),
-    (4, "random", ("sparta", "syracuse"), 1),
+    (4, "random", ("sparta", "syracuse"), 0),
     (8, "hex", ("athens", "argos", "syracuse"), 0),
 ])
 def test_a_random_game_keeps_every_rule(seed, kind, factions, winner):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from warp_empires.cli.narrate import describe
 from warp_empires.model.state import POOL
 from warp_empires.rules.turn import EndTurn
 
@@ -42,8 +43,11 @@ def test_a_refused_ransom_costs_the_leader():
     game.decide("refuse")
     assert game.state.units[periander].place == POOL and game.state.players[1].treasury == 9
     assert events(game, "leader_executed") == [{"player": 0, "unit": "Periander"}]
+    assert describe(game, game.events[-2]) == "Bob refuses to pay 5 gold to free Periander"
 
 
 def test_a_ransom_nobody_can_pay_is_refused_without_asking():
     game, periander = capture_periander(treasury=4)
     assert game.state.units[periander].place == POOL and events(game, "leader_executed")
+    # The log says why the Leader died: Bob had 4 gold.
+    assert [describe(game, e) for e in game.events[-2:]] == ["Bob cannot pay 5 gold to free Periander", "Ann puts Periander to death"]

@@ -179,9 +179,20 @@ def test_a_group_that_cannot_move_yet_says_what_is_chosen_and_why_there_is_no_wa
     result = run(["play", "classical_city_states", *seats], lines("done", "done", "1", "1", "pass", "2", "2 3 10", "quit"))
     out = result.output
     assert ("Chosen so far: Army (F2) ×2, Transport (F0). They cannot move as they are: an Army crosses the sea "
-            "on a Transport (one each). Add the units they need, or move nothing from here.") in out
+            "on a Transport (one each). Change the group, or move nothing from here.") in out
     question = out.rpartition("Which units leave Athens?")[2]
     assert "Move nothing from here" in question and "Move the units chosen so far" not in question
+    assert "Leave Transport (F0) behind" in question  # the last unit named may be taken back
+
+
+def test_picking_every_unit_of_a_stack_that_cannot_go_leaves_the_choice_open(tmp_path):
+    """All of Athens at once (2-11: Armies, Baggage, ships, Pericles) is no group that can
+    travel: the question stays, saying why, and a unit may be left behind (C3)."""
+    seats = ["--seat", "Ann:athens", "--seat", "ai:random:sparta", "--seed", "3", "--saves", str(tmp_path)]
+    result = run(["play", "classical_city_states", *seats], lines("done", "done", "1", "1", "pass", "2", "2-11", "quit"))
+    out = result.output.rpartition("2-11")[2]
+    assert "They cannot move as they are:" in out and "Choose a stack to move" not in out
+    assert "Leave " in out.rpartition("Which units leave Athens?")[2]
 
 
 def test_undo_takes_back_only_what_revealed_nothing(tmp_path):

@@ -36,6 +36,15 @@ def battle_words(kind: str) -> str:
     return f"{kind.replace('_', ' ').capitalize()} battle" if kind else "Battle"
 
 
+def with_article(name: str) -> str:
+    """``name`` with its article: "a Rich Zone", "an Average Zone".
+
+    >>> with_article("Rich Zone"), with_article("Average Zone")
+    ('a Rich Zone', 'an Average Zone')
+    """
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def _names(items: Iterable[str]) -> str:
     return ", ".join(items) or "nothing"
 
@@ -150,7 +159,7 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "unit_taken":
         return f"{p} took over {who(game, d['victim'])}'s {d['unit']} in {zone(game, d['zone'])}"
     if k == "zone_changed":
-        return f"{p} turned {zone(game, d['zone'])} from a {d['frm']} into a {d['to']}"
+        return f"{p} turned {zone(game, d['zone'])} from {with_article(d['frm'])} into {with_article(d['to'])}"
     if k == "free_units":
         return f"{p} gained {_units(d)} in {zone(game, d['zone'])}"
     if k == "unit_regenerated":

@@ -264,9 +264,9 @@ def situation(game: Game, decision: Decision) -> Any:
         if chosen:
             # A theme may say why in the context (the city states: "a Fleet moves only with Rowers aboard").
             why = ctx.get("cannot_go") if isinstance(ctx, dict) else None
-            then = f"{why}. Add" if why else "add"
+            then = f"{why}. Change" if why else "change"
             return Text("Chosen so far: " + counted([game.unit_label(u) for u in chosen])
-                        + f". They cannot move as they are: {then} the units they need, or move nothing from here.")
+                        + f". They cannot move as they are: {then} the group, or move nothing from here.")
     if kind == "choose_stack":
         view = game.view_for(seat)
         table = Table(title="Your stacks", title_justify="left")
