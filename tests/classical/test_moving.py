@@ -6,7 +6,7 @@ from __future__ import annotations
 from warp_empires import Game, GameSetup, Seat, ZoneMap
 from warp_empires.plugins import make_manager
 from warp_empires.rules.move import destinations
-from warp_empires.cli.explain import unreachable
+from warp_empires.cli.explain import unreachable, why_zone
 from warp_modules.classical_city_states.moving import PickDestination
 from warp_empires.model.state import CAPTURED, POOL
 
@@ -89,6 +89,10 @@ def test_ships_on_the_coast_put_to_sea_to_land_on_the_next_stretch_of_it():
     s = game.state
     group = tuple(u for u in s.stack(0, 0) if s.units[u].type.id in ("fleet", "rowers"))[:2]
     assert reach(game, 0, 0, group) == {2: 1, 3: 2, 1: 3}
+    asked = PickDestination(0, 0, group).run(game)
+    assert why_zone(game, asked, 1) == (
+        "Marathon (MAR) is in reach: the zones entered on the way cost 3 movement point(s) and the group has "
+        "10 movement point(s), as City States of Hellas moves this group; no enemy units stand on the way.")
     assert unreachable(game, 0, group, 5).startswith(
         "Athens (ATH) is a zone this group may end its move in but not pass through, and it leaves it only for a zone it "
         "may pass through: no such way leads on to Beach (BEA)"

@@ -169,7 +169,14 @@ def test_units_alike_are_listed_once_and_a_range_of_their_numbers_sends_several(
     result = run(["play", "classical_city_states", *seats], lines("done", "done", "1", "1", "pass", "2", "2-3", "quit"))
     out = result.output
     assert "Add Army (F2) (4 alike: 2-5)" in out
-    assert "Moving 2 unit(s) from Athens (ATH)" in out and "Army (F2) ×2; slowest speed 4" in out
+    assert "Moving 2 unit(s) from Athens (ATH)" in out and "Army (F2) ×2; 4 movement point(s)" in out
+
+
+def test_ships_are_told_the_points_they_sail_not_a_unit_speed(tmp_path):
+    """A Fleet and its Rowers sail 10 points by sea (C3), though Rowers march 4 on land."""
+    seats = ["--seat", "Ann:athens", "--seat", "ai:random:sparta", "--seed", "3", "--saves", str(tmp_path)]
+    result = run(["play", "classical_city_states", *seats], lines("done", "done", "1", "1", "pass", "2", "8 9", "quit"))
+    assert "Fleet (F3), Rowers (F1); 10 movement point(s)" in result.output
 
 
 def test_a_group_that_cannot_move_yet_says_what_is_chosen_and_why_there_is_no_way_on(tmp_path):

@@ -152,7 +152,7 @@ def test_a_group_on_the_move_counts_its_units_of_one_kind():
     label = game.unit_label(scouts[0])
     assert f"Move the units chosen so far: {label} ×2" in shown(render.options_table(game, game.pending))
     game.decide("go")
-    assert f"{label} ×2; slowest speed" in shown(render.situation(game, game.pending))
+    assert f"{label} ×2; 3 movement point(s)" in shown(render.situation(game, game.pending))  # Scouts are Fast
 
 
 def test_three_or_more_options_alike_take_one_row_that_gives_every_number():

@@ -104,6 +104,9 @@ def _card_text(game: Game, card: int) -> str:
 def _allowance_words(game: Game, seat: int, units: tuple[int, ...]) -> tuple[int, str]:
     s = game.state
     allow = move.allowance(game, seat, units)
+    if not game.hook.generic["warp_move_allowance"]:
+        # The theme works the allowance out its own way (ships by sea, ground units carried).
+        return allow, f"{allow} movement point(s), as {game.rules.info.title or game.rules.info.name} moves this group"
     slowest = min(units, key=lambda u: s.units[u].type.speed)
     bonus = allow - s.units[slowest].type.speed
     extra = f" {bonus:+d} from {s.players[s.units[slowest].owner].faction.name}" if bonus else ""

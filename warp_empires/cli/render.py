@@ -302,9 +302,11 @@ def destinations_panel(game: Game, seat: int, ctx: dict) -> Panel:
         odds = (fights[z].short() if fights.get(z) else "",) if fights else ()
         table.add_row(game.board.codes[z], game.board.names[z], z_view["type"], str(cost), stacks_text(game, z_view, seat), *odds)
     moving = counted([game.unit_label(u) for u in units])
-    slowest = min(s.units[u].type.speed for u in units)
+    # The group's allowance as the rules work it out: a theme's own (a Fleet's 10 by sea)
+    # may be none of its units' speeds.
+    points = game.hook.warp_move_allowance(game=game, seat=seat, units=list(units))
     title = f"Moving {len(units)} unit(s) from {zone(game, ctx['from'])}"
-    note = Text(f"{moving}; slowest speed {slowest}. A move may end in a zone with enemy units, never pass through one.", style="dim")
+    note = Text(f"{moving}; {points} movement point(s). A move may end in a zone with enemy units, never pass through one.", style="dim")
     if fights:
         note.append("\nBattle odds count the units' forces, not the cards in hand; `odds CODE` tells more.", style="dim")
     return Panel(Group(note, table), title=title, title_align="left")
