@@ -89,7 +89,14 @@ class AttackPhase(Step):
         if not options:
             return None
         kind = "sea" if self.sea else "land"
-        return game.ask(self.seat, "declare_attack", f"{kind.capitalize()} battle phase: declare an attack?", [DONE, *options])
+        # Who would go in, by the space attacked (the first space it is attacked from): what
+        # the hotseat's `odds CODE` works the chances out for.
+        going: dict[int, tuple[int, ...]] = {}
+        for option in options:
+            frm, to = option.value
+            going.setdefault(to, tuple(places.within_limit(game, self.seat, to, attackers(game, frm, self.seat, self.sea))))
+        return game.ask(self.seat, "declare_attack", f"{kind.capitalize()} battle phase: declare an attack?", [DONE, *options],
+                        context={"units_for": going})
 
     def resume(self, game, decision, picked) -> None:
         option = decision.options[picked[0]]

@@ -9,6 +9,11 @@ battle, fought by manned Fleets only (and the Leaders aboard)."""
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+
+from warp_empires.cli.hotseat import Hotseat
 from warp_empires.rulesref import render_rules
 
 from warp_modules.classical_city_states import places
@@ -296,3 +301,19 @@ def test_c3_leaders_falling_back_into_the_space_the_beaten_side_retreated_to_are
     assert kinds(game, ATTICA, 0) == ["rowers"] and kinds(game, ATTICA, 1) == [] and kinds(game, ATHENS, 1) == []
     assert events(game, "captured") == [{"player": 0, "zone": ATTICA, "previous": 1, "units": ["Timoleon", "Periander"]}]
     assert game.state.control[ATHENS] == 0 and game.pending.player == 0  # Ann decides their fate
+
+
+def test_odds_at_an_attack_to_declare_works_out_that_attack(monkeypatch, tmp_path):
+    """C3: every battle here is an attack declared from a neighbouring space; `odds CODE`
+    at that question tells the chances of the Armies that would go in."""
+    game = scenario("athens", "corinth")
+    place(game, 0, ATTICA, "army", "army", "army")
+    place(game, 1, ELEUSIS, "army")
+    run_phases(game, 0, "land_battle")
+    assert game.pending.kind == "declare_attack"
+    screen = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nodds ELE\nquit\n"))
+    Hotseat(game, Console(file=screen, width=200), tmp_path / "game.json").run()
+    out = screen.getvalue()
+    assert "Battle in Eleusis (ELE) attacking it: you hold the zone" in out
+    assert "You have no units in Eleusis" not in out

@@ -464,10 +464,15 @@ class Hotseat:
             example = game.board.codes[0]
             self.say(f"No zone is called '{rest}': type `odds` and a zone code, e.g. odds {example}." if rest else f"Which zone? Type `odds` and a zone code, e.g. odds {example}")
             return
-        ctx = decision.context
-        moving = tuple(ctx["units"]) if decision.kind == "choose_destination" and isinstance(ctx, dict) and "units" in ctx else ()
+        ctx = decision.context if isinstance(decision.context, dict) else {}
+        moving = tuple(ctx["units"]) if decision.kind == "choose_destination" and "units" in ctx else ()
+        going = "moving there"
+        if not moving and decision.player == seat and ctx.get("units_for", {}).get(z):
+            # A theme that declares attacks says who would go in where (the city states).
+            moving, going = tuple(ctx["units_for"][z]), "attacking it"
         if not moving and not game.state.occupies(seat, z):
-            self.say(f"You have no units in {render.zone(game, z)} and none on the move: `odds CODE` answers while you choose where a group goes, or for a zone holding your units.")
+            self.say(f"You have no units in {render.zone(game, z)} and none on the move: `odds CODE` answers while you choose where a group goes, "
+                     "or an attack to declare, or for a zone holding your units.")
             return
         # In another player's turn, that player attacks (B5): the figures are told from your side.
         active = game.state.active
@@ -478,7 +483,7 @@ class Hotseat:
             return
         mine, theirs = ((odds.attacker_wins, odds.attacker_losses), (odds.defender_wins, odds.defender_losses))[:: 1 if attacker == seat else -1]
         margin = "" if odds.exact else f" (± {odds.margin(mine[0]):.0%})"
-        who = "moving there" if moving else "with the units you have there" + ("" if attacker == seat else f", {game.state.players[attacker].name} attacking")
+        who = going if moving else "with the units you have there" + ("" if attacker == seat else f", {game.state.players[attacker].name} attacking")
         self.say(f"Battle in {render.zone(game, z)} {who}: you hold the zone {mine[0]:.0%}{margin}, "
                  f"they hold it {theirs[0]:.0%}; units lost on average: yours {mine[1]:.1f}, theirs {theirs[1]:.1f}.")
         self.say(f"Method: {odds.how()}; unit forces and the rules' modifiers, no cards in hand; every choice in the battle at random.")
