@@ -168,7 +168,9 @@ class Hotseat:
         decision = game.pending
         self.draw_live(seat)
         self.show_news(seat)
-        self.console.print(render.decision_view(game, decision))
+        # Wrapped within the screen even into a pipe: a panel's long line (a battle zone's
+        # stacks) is otherwise cut at its border.
+        self.console.print(render.decision_view(game, decision), soft_wrap=False)
         n = len(decision.options)
         chosen: list[int] = []  # the picks so far of a decision asking for several
         while True:
