@@ -177,3 +177,13 @@ def test_a_question_that_says_how_many_to_pick_is_not_told_twice():
     assert "You lost: pick 2 more unit(s) to lose\n" in lost and "(pick 2)" not in lost
     discard = shown(render.decision_view(game, game.ask(1, "discard_to_limit", "Hand limit 7: discard 2", options, count=2)))
     assert "Hand limit 7: discard 2 (pick 2)" in discard
+
+
+def test_the_header_shows_what_everyone_sees_of_the_others_and_not_their_cards():
+    game = two_players()
+    game.state.players[1].treasury = 12
+    give(game, 1, "graviton_weapon")
+    bob = game.state.players[1]
+    text = shown(render.header(game, 0))
+    assert (f"Others: Bob 12 EP, {len(game.state.controlled(1))} zone(s), 3 unit(s), {len(bob.hand)} card(s)") in text
+    assert "Graviton" not in text

@@ -56,7 +56,7 @@ def unit_lines(game: Game, text: str) -> list[str] | None:
     if t is None:
         return None
     who = f"{book.factions[t.faction].name} unit" if t.faction in book.factions else "unit of the common pool"
-    line = f"{t.name} ({who}): force {t.force}, speed {speed_text(t.speed)}, cost {t.cost} {book.text.currency}, {t.copies} in the pool"
+    line = f"{t.name} ({who}): force {t.force}, speed {speed_text(t.speed)}, cost {t.cost} {book.text.currency}, {t.copies} in the game"
     out = [line]
     if t.notes:
         out.append(f"  {class_letters(t)}")

@@ -72,9 +72,17 @@ def header(game: Game, seat: int) -> Panel:
         name_text(game, seat), f" ({me.faction.name})   treasury {money(game, me.treasury)} · last revenue {money(game, me.revenue)} · "
         f"{len(zones)} zone(s) · {len(s.units_of(seat))} unit(s) on the map",
     )
+    # What everyone sees of the others at the table: treasuries, hands' sizes, the board.
+    others = Text("Others: ", style="dim")
+    for i, p in enumerate(q for q in s.players if q.seat != seat):
+        if i:
+            others.append(" · ", style="dim")
+        others.append_text(name_text(game, p.seat))
+        others.append(f" {money(game, p.treasury)}, {len(s.controlled(p.seat))} zone(s), {len(s.units_of(p.seat))} unit(s), "
+                      f"{len(p.hand)} card(s)", style="dim")
     hand = Text("Your hand: ", style="bold")
     hand.append(", ".join(game.card_name(c) for c in me.hand) or "no cards")
-    return Panel(Group(books, hand), title=title, title_align="left")
+    return Panel(Group(books, others, hand), title=title, title_align="left")
 
 
 def commands_table(rows: list[tuple[str, str]]) -> Table:
