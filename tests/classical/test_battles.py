@@ -13,6 +13,7 @@ import io
 
 from rich.console import Console
 
+from warp_empires.cli.explain import why_option
 from warp_empires.cli.hotseat import Hotseat
 from warp_empires.rulesref import render_rules
 
@@ -317,3 +318,14 @@ def test_odds_at_an_attack_to_declare_works_out_that_attack(monkeypatch, tmp_pat
     out = screen.getvalue()
     assert "Battle in Eleusis (ELE) attacking it: you hold the zone" in out
     assert "You have no units in Eleusis" not in out
+
+
+def test_why_an_attack_is_offered_tells_the_rule_of_declared_attacks():
+    """C3: the theme's own help for declaring an attack is the rule `why` gives."""
+    game = scenario("athens", "corinth")
+    place(game, 0, ATTICA, "army")
+    place(game, 1, ELEUSIS, "army")
+    run_phases(game, 0, "land_battle")
+    attack = next(i for i, o in enumerate(game.pending.options) if o.id.startswith("attack:"))
+    assert why_option(game, game.pending, attack).endswith(
+        "Attack a neighbouring space from one of yours; its units fight by the battle rules, a city left without defenders falls.")

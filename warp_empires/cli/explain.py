@@ -138,7 +138,9 @@ def why_option(game: Game, decision: Decision, index: int) -> str:
         return why_unit(game, decision, value)
     if kind == "card_target":
         return f"It is a legal target of {ctx.get('card', 'the card') if isinstance(ctx, dict) else 'the card'}."
-    return f"The rules list it among the answers to: {decision.prompt}."
+    # A theme's own kind of decision: its help for it is the rule the answers come from.
+    told = game.rules.text.decisions.get(kind)
+    return f"The rules list it among the answers to: {decision.prompt}." + (f" {told}" if told else "")
 
 
 def why_card(game: Game, decision: Decision, card: int) -> str:
