@@ -219,13 +219,16 @@ class PickGroup(Step):
     seat: int
     zone: int
     chosen: tuple[int, ...] = ()
+    #: Units taken back out of the group: they stay behind for this move, so picking a
+    #: group always ends (a player may start again by moving nothing from here).
+    left_behind: tuple[int, ...] = ()
 
     def run(self, game):
         everyone = movable(game, self.seat, self.zone)
         if len(everyone) == 1 and not self.chosen:
             game.push(PickDestination(self.seat, self.zone, everyone))  # nothing to choose
             return None
-        left = [u for u in everyone if u not in self.chosen]
+        left = [u for u in everyone if u not in self.chosen and u not in self.left_behind]
         options = [BACK]
         stuck = None  # why the units chosen so far cannot go, for the player's screen
         if self.chosen:
@@ -251,7 +254,7 @@ class PickGroup(Step):
             game.push(attrs.evolve(self, chosen=(*self.chosen, option.value)))
             return
         if option.id == "drop":
-            game.push(attrs.evolve(self, chosen=self.chosen[:-1]))
+            game.push(attrs.evolve(self, chosen=self.chosen[:-1], left_behind=(*self.left_behind, option.value)))
             return
         group = self.chosen if option.id == "go" else tuple(option.value)
         game.push(PickDestination(self.seat, self.zone, group))

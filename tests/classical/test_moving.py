@@ -257,3 +257,17 @@ def test_forced_march_does_not_leave_a_leader_adrift_at_sea():
     run_phases(game, 0, "first_move")
     game.decide(f"card:{card}")
     assert option_ids(game) == ["stop", f"zone:{ELEUSIS}"]
+
+
+def test_a_unit_left_behind_is_not_offered_again_so_picking_a_group_ends():
+    """A Fleet without Rowers cannot sail (C3): picked, it may be left behind, and then it
+    stays behind for this move; a player who changes their mind moves nothing from here and
+    picks the stack again. (A computer player once added and left the Fleet for ever.)"""
+    game = scenario("athens", "corinth")
+    fleet, army = place(game, 0, ATHENS, "fleet", "army")
+    start_moving(game)
+    game.decide(f"zone:{ATHENS}")
+    game.decide(f"unit:{fleet}")
+    assert "drop" in option_ids(game)
+    game.decide("drop")
+    assert f"unit:{fleet}" not in option_ids(game) and f"unit:{army}" in option_ids(game)

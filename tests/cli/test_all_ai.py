@@ -19,3 +19,13 @@ def test_computer_players_only(tmp_path, monkeypatch):
     game = saves.load(latest_save(tmp_path / "saves"))
     assert game.is_over and game.state.turn <= 40
     assert f"Turn {game.state.turn} (round {(game.state.turn + 1) // 2})" in out
+
+
+def test_greedy_city_states_played_at_the_terminal_end(tmp_path):
+    """The hotseat makes each computer decision with a fresh player (so a resumed game plays
+    on alike): a greedy player picking a group it cannot move leaves units behind, never
+    adds and leaves the same Fleet for ever (seed 1 once hung here)."""
+    seats = ["--seat", "ai:greedy:corinth", "--seat", "ai:greedy:athens", "--seat", "ai:greedy:sparta"]
+    result = run(["play", "classical_city_states", *seats, "--seed", "1", "--turn-limit", "2", "--saves", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert saves.load(latest_save(tmp_path)).is_over
