@@ -44,6 +44,12 @@ def test_generate_refuses_a_seed_no_game_could_be_played_with(tmp_path):
     assert not (tmp_path / "big.json").exists()
 
 
+def test_a_map_for_four_players_serves_two():
+    starmap = Path(__file__).resolve().parents[2] / "maps" / "warhammer_starmap.json"
+    r = run("check", starmap, "--module", "warhammer_space", "--players", 2)
+    assert r.exit_code == 0 and r.output.strip() == "ok"
+
+
 def test_check_lists_what_the_bundled_galaxy_lacks_for_five_players():
     # The example in docs/maps.md.
     galaxy = Path(__file__).resolve().parents[2] / "maps" / "doctor_who_galaxy.json"

@@ -49,3 +49,12 @@ def test_a_terminal_gets_a_progress_bar():
         meter.advance()
         meter.bar.refresh()
         assert "1/4" in out.getvalue() and "━" in out.getvalue()
+
+
+def test_a_report_with_nowhere_to_go_is_refused_before_any_game(tmp_path):
+    missing = tmp_path / "no" / "such" / "report.html"
+    result = CliRunner().invoke(cli, ["simulate", "doctor_who", "--games", "2", "--report", str(missing)])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"Error: Invalid value for --report: {missing}: there is no folder {missing.parent} to write it in")
+    assert "games/s" not in result.output  # refused before playing

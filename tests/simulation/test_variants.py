@@ -57,7 +57,8 @@ def _refusal(*sets):
     [
         ("settings.hand_limt=8", "--set settings.hand_limt: no such setting; settings are draw_count, hand_limit, leader_bonus, "
          "pools, recruit_draw, repeat_factions, start_cards, start_units, upkeep_per_revenue"),
-        ("settings.hand_limit=many", "--set settings.hand_limit, field 'hand_limit': expected a whole number, got 'many'"),
+        ("settings.hand_limit=many", "--set settings.hand_limit, field 'hand_limit': expected a whole number, got 'many'; use 0 to 1000"),
+        ("settings.pools=2", "--set settings.pools, field 'pools': expected text, got 2; use 'shared' or 'faction'"),
         ("settings.hand_limit=-1", "--set settings.hand_limit, field 'hand_limit': -1 is not allowed; use 0 to 1000"),
         ("settings.pools=everyone", "--set settings.pools, field 'pools': 'everyone' is not allowed; use 'shared' or 'faction'"),
         ("units.war_flet.force=5", "--set units.war_flet.force: no unit 'war_flet'; units are scouts, patrols, auxiliary_fleet, "

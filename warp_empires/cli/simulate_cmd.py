@@ -96,6 +96,9 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zone
 
     if resume and not out:
         raise click.BadParameter("needs --out FILE, the results file to carry on", param_hint="--resume")
+    if report and not Path(report).resolve().parent.is_dir():
+        # Said now, not once every game has been played.
+        raise click.BadParameter(f"{report}: there is no folder {Path(report).resolve().parent} to write it in", param_hint="--report")
     zones_given = ctx.get_parameter_source("zones") is not click.core.ParameterSource.DEFAULT
     settings = _settings(module, module_paths(ctx), seed, players, zones, zones_given, turn_limit, agents or ("random",), map_file, sets, check, not any_map)
     workers = workers or every_core()

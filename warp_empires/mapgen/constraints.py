@@ -144,7 +144,7 @@ def _check_starts(zone_map: ZoneMap, types: Mapping[str, ZoneType], rules: MapRu
     starts = zone_map.starts
     zones = zone_map.zones
     problems = []
-    if len(starts) != players:
+    if len(starts) < players:  # more serve fewer players: a game takes the first ones
         problems.append(f"the map has {len(starts)} start zones; {players} players need {players}")
     if len(set(starts)) != len(starts):
         problems.append("a zone is listed twice as a start zone")

@@ -122,7 +122,7 @@ class _Entry:
         names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
         wanted = {"int": "a whole number", "str": "text", "bool": "true or false", "list": "a list", "dict": "a table"}.get(names, names)
         if isinstance(value, bool) and kind is int or not isinstance(value, kind):
-            raise self.fail(field, f"expected {wanted}, got {value!r}")
+            raise self.fail(field, f"expected {wanted}, got {value!r}{'; ' + allowed if allowed else ''}")
         if isinstance(value, str) and any(ord(c) < 32 and c not in "\n\t" or 127 <= ord(c) < 160 for c in value):
             # Names and texts are printed to terminals: no escape codes.
             raise self.fail(field, "holds control characters; use printable text")
