@@ -7,21 +7,25 @@ from warp_empires.kit import Effect, Option, RollDie, pool_key
 
 from . import places
 from .attacks import sack
-from .diplomacy import Diplomacy, Rebels, targets
+from .diplomacy import Rebels, approach, roll_at, targets
 from .moving import settle_at_sea
 from .upkeep import set_starvation, starvation
 
 
 class ExtraDiplomacy(Effect):
-    """One more diplomacy roll now, at +``bonus``; ``enemy_only``: at another player's city."""
+    """One more diplomacy roll now, at +``bonus``; ``enemy_only``: at another player's city.
+    The city is the card's target, chosen as it is played."""
 
     defaults = {"bonus": 0, "enemy_only": False}
 
     def has_target(self, game, seat, ctx) -> bool:
         return bool(targets(game, seat, self.params["enemy_only"]))
 
+    def targets(self, game, seat, ctx):
+        return [approach(game, seat, z) for z in targets(game, seat, self.params["enemy_only"])]
+
     def resolve(self, game, seat, target, ctx) -> None:
-        game.push(Diplomacy(seat, 1, self.params["bonus"], self.params["enemy_only"]))
+        game.push(*roll_at(seat, target, self.params["bonus"]))
 
 
 def _next_to_mine(game, seat: int, zone: int, kinds=places.ARMED) -> bool:

@@ -48,6 +48,21 @@ def targets(game, seat: int, enemy_only: bool = False) -> list[int]:
     return out
 
 
+def approach(game, seat: int, zone: int) -> Option:
+    """The answer of approaching ``zone`` with a diplomacy roll, saying whose it is."""
+    s = game.state
+    holder = s.control.get(zone, -1)
+    whose = "neutral" if holder == -1 else ("yours" if holder == seat else s.players[holder].name)
+    mood = ", hostile" if places.hostile(game, zone) else ""
+    return Option(f"zone:{zone}", f"Approach {game.zone_name(zone)} ({whose}{mood})", zone)
+
+
+def roll_at(seat: int, zone: int, bonus: int = 0) -> tuple:
+    """The steps of one diplomacy roll of ``seat``'s at ``zone`` (the die may be answered)."""
+    key = f"diplomacy:{seat}"
+    return RollDie(key, seat), Persuade(seat, zone, key, bonus)
+
+
 @attrs.frozen
 class Diplomacy(Step):
     """``left`` diplomacy rolls, each at +``bonus`` (cards), one city at a time."""
@@ -63,21 +78,14 @@ class Diplomacy(Step):
         zones = targets(game, self.seat, self.enemy_only)
         if not zones:
             return None
-        s = game.state
-        options = [PASS]
-        for z in zones:
-            holder = s.control.get(z, -1)
-            whose = "neutral" if holder == -1 else ("yours" if holder == self.seat else s.players[holder].name)
-            mood = ", hostile" if places.hostile(game, z) else ""
-            options.append(Option(f"zone:{z}", f"Approach {game.zone_name(z)} ({whose}{mood})", z))
+        options = [PASS, *(approach(game, self.seat, z) for z in zones)]
         return game.ask(self.seat, "diplomacy", f"Diplomacy roll ({self.left} left): approach a city?", options)
 
     def resume(self, game, decision, picked) -> None:
         option = decision.options[picked[0]]
         if option.id == "pass":
             return
-        key = f"diplomacy:{self.seat}"
-        game.push(RollDie(key, self.seat), Persuade(self.seat, option.value, key, self.bonus), attrs.evolve(self, left=self.left - 1))
+        game.push(*roll_at(self.seat, option.value, self.bonus), attrs.evolve(self, left=self.left - 1))
 
 
 @attrs.frozen

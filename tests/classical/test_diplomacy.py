@@ -93,8 +93,12 @@ def test_orators_and_diplomats_bring_more_rolls_and_envoys_one_more():
     (card,) = give(game, 0, "envoys")
     run_phases(game, 0, "first_move")
     game.decide(f"card:{card}")
-    assert game.pending.kind == "diplomacy" and game.pending.prompt.startswith("Diplomacy roll (1 left)")
-    assert "pass" in option_ids(game)
+    # The city is the card's target, chosen as it is played: no way to waste the card.
+    assert game.pending.kind == "card_target" and game.pending.prompt == "Target of Envoys"
+    assert "pass" not in option_ids(game) and f"zone:{MEGARA}" in option_ids(game)
+    game.decide(f"zone:{MEGARA}")
+    (roll,) = events(game, "diplomacy")
+    assert roll["total"] == roll["roll"]  # Envoys add nothing to the roll
 
 
 def test_bribed_demagogues_roll_at_plus_two_against_another_players_city_only():
@@ -102,8 +106,8 @@ def test_bribed_demagogues_roll_at_plus_two_against_another_players_city_only():
     game.state.control[MEGARA] = 1
     (card,) = give(game, 0, "bribed_demagogues")
     run_phases(game, 0, "first_move")
-    game.decide(f"card:{card}")
-    assert option_ids(game) == ["pass", f"zone:{MEGARA}"]  # neutral cities are not offered
-    game.decide(f"zone:{MEGARA}")
+    game.decide(f"card:{card}")  # Megara, Bob's, is the only target: neutral cities are not offered
+    (played,) = events(game, "card_played")
+    assert played["target"] == "Approach Megara (Bob)"
     (roll,) = events(game, "diplomacy")
     assert roll["total"] == roll["roll"] + 2
