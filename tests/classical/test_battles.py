@@ -329,3 +329,18 @@ def test_why_an_attack_is_offered_tells_the_rule_of_declared_attacks():
     attack = next(i for i, o in enumerate(game.pending.options) if o.id.startswith("attack:"))
     assert why_option(game, game.pending, attack).endswith(
         "Attack a neighbouring space from one of yours; its units fight by the battle rules, a city left without defenders falls.")
+
+
+def test_why_a_leaders_card_in_a_battle_without_leaders_says_it_adds_nothing():
+    """Strategos gives each of your Leaders +4: in a battle none of them fights it may still
+    be played (any card of the moment may), and why warns that it would add nothing."""
+    game = scenario("athens", "corinth")
+    place(game, 0, ATTICA, "army", "army")
+    place(game, 1, ELEUSIS, "army")
+    (strategos,) = give(game, 0, "strategos")
+    run_phases(game, 0, "land_battle")
+    game.decide(f"attack:{ATTICA}:{ELEUSIS}")
+    assert game.pending.kind == "battle_card" and game.pending.player == 0
+    index = next(i for i, o in enumerate(game.pending.options) if o.value == strategos)
+    assert why_option(game, game.pending, index).endswith(
+        "It can be played now, but it would add nothing to this battle: no unit of yours tagged 'leader' fights in it.")

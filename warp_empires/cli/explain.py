@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..effects.battle import BattleForce
 from ..model.state import ZoneUnits
 from ..rules import move, recruit
 from .narrate import who, zone
@@ -145,6 +146,11 @@ def why_option(game: Game, decision: Decision, index: int) -> str:
 
 def why_card(game: Game, decision: Decision, card: int) -> str:
     kind, ctx = decision.kind, decision.context
+    if kind == "battle_card" and isinstance(effect := game.rules.card_tests[card][1], BattleForce) and not effect.bonus(game, decision.player):
+        # Legal, as playing any card of the moment is, but worth saying before it is spent.
+        tag = effect.params["tag"]
+        return (f"{_card_text(game, card)} It can be played now, but it would add nothing to this battle: "
+                f"{'no unit of yours tagged ' + repr(tag) if tag else 'none of your units'} fights in it.")
     if kind in ("play_card", "battle_card"):
         return f"{_card_text(game, card)} It can be played now and has a legal use."
     if kind == "reaction" and isinstance(ctx, dict) and "trigger" in ctx:

@@ -49,9 +49,12 @@ class BattleForce(Effect):
         units = game.state.units
         return any(req in units[u].type.tags for u in battle.bonus_fighters(game, seat))
 
+    def bonus(self, game: Game, seat: int) -> int:
+        """The force the card adds to ``seat``'s side in the battle under way."""
+        return self.params["flat"] + self.params["per_unit"] * len(self._units(game, seat))
+
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
-        amount = self.params["flat"] + self.params["per_unit"] * len(self._units(game, seat))
-        game.state.battle.cards.setdefault(seat, []).append(Modifier(self.card.name, amount))
+        game.state.battle.cards.setdefault(seat, []).append(Modifier(self.card.name, self.bonus(game, seat)))
 
 
 class BattleFlag(Effect):
