@@ -153,6 +153,8 @@ def test_a_group_on_the_move_counts_its_units_of_one_kind():
     assert f"Move the units chosen so far: {label} ×2" in shown(render.options_table(game, game.pending))
     game.decide("go")
     assert f"{label} ×2; 3 movement point(s)" in shown(render.situation(game, game.pending))  # Scouts are Fast
+    where = shown(render.options_table(game, game.pending))
+    assert "Void One" in where and "VO1" in where and "Void One (VO1)" not in where  # the code has its column
 
 
 def test_three_or_more_options_alike_take_one_row_that_gives_every_number():

@@ -384,7 +384,10 @@ def options_table(game: Game, decision: Decision) -> Table:
         label = option.label
         if option.id == "go" and decision.kind == "choose_units":
             label += ": " + counted([game.unit_label(u) for u in chosen_units(game, decision)])
-        rows.append((i, label, code_of(game, option.id), option_detail(game, decision, option.id, option.value)))
+        code = code_of(game, option.id)
+        if code and label.endswith(f" ({code})"):
+            label = label[: -len(code) - 3]  # the code has a column of its own: "Alaitoc  ALA", not "Alaitoc (ALA)  ALA"
+        rows.append((i, label, code, option_detail(game, decision, option.id, option.value)))
     alike: dict[tuple[str, str], list[int]] = {}
     for i, label, _code, detail in rows:
         alike.setdefault((label, detail), []).append(i)
