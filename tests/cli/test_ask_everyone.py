@@ -247,3 +247,23 @@ def test_a_theme_without_cards_answering_an_event_opens_no_window(kind):
     windows = Windows()
     windows.opened(game, [event(kind, player=0, by=0, frm=1, to=2, play=1)])
     assert windows.passed_over(NS(kind="buy", player=0, context=None)) == []
+
+
+def test_a_window_answered_with_a_card_asks_on_once_the_answer_is_carried_out():
+    """Seat 1 answers seat 0's move with a card that moves its own stacks (an Intercept):
+    the rules ask seats 2 and 3 about seat 0's move only once seat 1's moves are made, so
+    their pass screens come after seat 1's decisions, reading what the answer did."""
+    windows = Windows()
+    windows.opened(GAME, [event("moved", player=0, by=0, frm=1, to=2)], start=0)
+    move = NS(kind="move", move=6, by=0, start=1, to=2, units=(4,))
+    asked = reaction(1, move)
+    assert windows.passed_over(asked, now=1) == []
+    windows.opened(GAME, [event("card_played", player=1, play=7)], start=1, answered=asked)
+    windows.opened(GAME, [event("card_resolved", player=1, play=7)], start=2)
+    told = [(seat, w.key[0], upto) for seat, w, upto in windows.passed_over(NS(kind="choose_stack", player=1, context=None), now=3)]
+    assert told == [(2, "card", 2), (3, "card", 2), (0, "card", 2)]  # nobody answered seat 1's card
+    windows.opened(GAME, [event("moved", player=1, by=1, frm=5, to=6)], start=3)
+    told = [(seat, w.key[:2], upto) for seat, w, upto in windows.passed_over(NS(kind="choose_stack", player=1, context=None), now=5)]
+    assert told == [(2, ("move", 1), 4), (3, ("move", 1), 4), (0, ("move", 1), 4)]  # seat 1's own move, at once
+    told = [(seat, w.key[:2], upto) for seat, w, upto in windows.passed_over(NS(kind="buy", player=0, context=None), now=8)]
+    assert told == [(2, ("move", 0), 8), (3, ("move", 0), 8)]  # seat 0's move: after seat 1's answer

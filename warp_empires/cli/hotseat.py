@@ -280,7 +280,8 @@ class Hotseat:
         news = game.events[before:]
         if self.windows is not None:
             declined = asked.kind == "reaction" and game.choices[-1] == "pass"
-            self.windows.opened(game, news, passed=asked if declined else None, start=before)
+            answered = asked.kind == "reaction" and not declined
+            self.windows.opened(game, news, passed=asked if declined else None, start=before, answered=asked if answered else None)
         told = next((NEWS[e.kind] for e in news if e.kind in NEWS), None)
         if told is None and any((e.private_to() or {seat}) - {seat} for e in news):
             told = "another player learned something"

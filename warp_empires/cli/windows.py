@@ -73,6 +73,9 @@ class Window:
     event: Any
     seats: list[int]
     upto: int = 0
+    #: The seat that answered with a card, while what it does is carried out: the rules
+    #: ask the seats after it only then (an Intercept's moves come first).
+    answering: int | None = None
 
 
 class Windows:
@@ -82,7 +85,7 @@ class Windows:
         self.open: list[Window] = []
         self.closed: list[tuple[int, Window, int]] = []  # seats passed over, not yet told, and their news
 
-    def opened(self, game: Any, events: Iterable[Any], passed: Any = None, start: int = 0) -> None:
+    def opened(self, game: Any, events: Iterable[Any], passed: Any = None, start: int = 0, answered: Any = None) -> None:
         """Note the windows the rules opened at ``events``, the news of one decision (only
         those of the theme's kinds of reaction: with no card reacting to moves, a move
         opens none). ``passed`` is that decision if it was a reaction declined ("pass").
@@ -93,13 +96,18 @@ class Windows:
         of a declined reaction, if anything answerable followed. A card taking effect (or
         cancelled) closes its own window and those inside it at that point of the news,
         before any window its effect opens. ``start`` is the index of the first of ``events``
-        in the game's list.
+        in the game's list; ``answered`` is that decision if it was a reaction answered with
+        a card.
 
         A seat passed over would have been asked right after the window's event (or right
         after the last player asked in it), before anything that followed; in a card's
         window, after any answer to the card and just before it takes effect.
         """
         n = len(game.state.players)
+        if answered is not None:
+            for window in self.open:
+                if window.key == window_of(answered):
+                    window.answering = answered.player
         declined = window_of(passed)
         fresh: Window | None = None  # the latest window opened in this news
         for index, event in enumerate(events, start):
@@ -139,14 +147,22 @@ class Windows:
         A reaction decision is the rules asking its player in its window: the seats before
         it there were passed over (they would have seen what that player sees), and so were
         all those of the windows inside it, which have closed. Any other decision closes
-        every open window.
+        every open window, but one whose answer its player is still carrying out (their
+        own decisions come first); that one closes at another player's decision, its seats
+        reading all that the answer did.
         """
         real = window_of(decision)
         while self.open and self.open[-1].key != real:
-            self._close()
-        if self.open:
+            top = self.open[-1]
+            if top.answering is None:
+                self._close()
+            elif real is None and decision.player == top.answering:
+                break
+            else:
+                self._close(upto=now)
+        if self.open and real is not None and self.open[-1].key == real:
             window = self.open[-1]
-            window.upto = now
+            window.upto, window.answering = now, None
             seats = window.seats
             while seats and seats[0] != decision.player:
                 self.closed.append((seats.pop(0), window, now))
