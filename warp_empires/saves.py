@@ -2,7 +2,9 @@
 
 A save holds the setup (module and its version, map, seats, seed, turn limit), every
 choice made, and the digest of the position reached (with its version, see
-:mod:`warp_empires.fingerprint`). Loading builds the game afresh
+:mod:`warp_empires.fingerprint`); and, for a game played with ``play --ask-everyone``,
+``"ask_everyone": true``, which ``resume`` keeps to and ``replay`` heeds (it hides
+whom the rules asked at a card, a move or a die roll). Loading builds the game afresh
 and replays the choices, so a save made by another version of the rules is detected
 rather than silently giving a different game. Files are written atomically: a crash
 while saving never leaves a half-written save behind. Never pickle, never eval.
@@ -85,9 +87,10 @@ def setup_from_dict(doc: Any) -> GameSetup:
     return GameSetup(module, tuple(seats), zone_map, seed, turn_limit, dict(options))
 
 
-def to_dict(game: Game) -> dict[str, Any]:
-    """Everything needed to rebuild ``game``, as JSON-ready data."""
-    return {
+def to_dict(game: Game, ask_everyone: bool = False) -> dict[str, Any]:
+    """Everything needed to rebuild ``game``, as JSON-ready data (``ask_everyone``: the
+    table plays with ``--ask-everyone``)."""
+    doc = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "engine_version": __version__,
@@ -99,6 +102,9 @@ def to_dict(game: Game) -> dict[str, Any]:
         "turn": game.state.turn,
         "over": game.is_over,
     }
+    if ask_everyone:
+        doc["ask_everyone"] = True
+    return doc
 
 
 def dumps(doc: Any) -> str:
@@ -159,13 +165,13 @@ def write_atomic(path: str | Path, text: str) -> Path:
     return path
 
 
-def save(game: Game, path: str | Path) -> Path:
-    """Write ``game`` to ``path`` atomically; returns the path.
+def save(game: Game, path: str | Path, ask_everyone: bool = False) -> Path:
+    """Write ``game`` (played with ``--ask-everyone`` or not) to ``path`` atomically; returns the path.
 
     A save bigger than :data:`limits.MAX_SAVE_BYTES` could not be read back, so it is
     refused with :class:`SaveError` (the file already there is kept).
     """
-    text = dumps(to_dict(game))
+    text = dumps(to_dict(game, ask_everyone))
     if len(text) > limits.MAX_SAVE_BYTES:
         raise SaveError(f"the save would be {len(text):,} bytes; a save may have at most {limits.MAX_SAVE_BYTES:,}")
     return write_atomic(path, text)
@@ -205,6 +211,8 @@ def check(doc: Any, where: str = "save") -> dict[str, Any]:
     for i, c in enumerate(doc["choices"]):
         if not (isinstance(c, str) or (isinstance(c, list) and all(isinstance(x, str) for x in c))):
             raise SaveError(f"{where}: choice {i + 1} is {c!r}, not an option id")
+    if type(doc.get("ask_everyone", False)) is not bool:
+        raise SaveError(f"{where}: 'ask_everyone' is {str(doc['ask_everyone'])[:40]!r}; it may be true or false")
     return doc
 
 

@@ -10,7 +10,9 @@ are open), so the screens Ann sees are the same whatever Bob holds.
 from __future__ import annotations
 
 import io
+import json
 import re
+from pathlib import Path
 from types import SimpleNamespace as NS
 
 import pytest
@@ -150,6 +152,70 @@ def test_resume_takes_the_flag_too(tmp_path):
         assert "React? (a card was just played)" in out and "Bob played Time Lord Meddling" in out
     assert "No card in your hand answers" not in plain
     assert "No card in your hand answers this: Bob played Time Lord Meddling." in flagged
+
+
+def test_a_game_played_with_the_flag_resumes_with_it(tmp_path):
+    """The save remembers the flag: resumed without it, Ann is still passed the device
+    when Bob cancels her card (as in the test above, with the flag given)."""
+    two = ["--seat", "Ann:daleks", "--seat", "Bob:cybermen", "--seed", "1", "--turn-limit", "2", "--ask-everyone"]
+    run(["play", "doctor_who", *two, "--saves", str(tmp_path)], "\ndone\n1\nSpace Travel\nquit\n")
+    saved = latest_save(tmp_path)
+    assert json.loads(saved.read_text())["ask_everyone"] is True
+    out = run(["resume", str(saved)], "\n1\n\n\nquit\n").output
+    assert "No card in your hand answers this: Bob played Time Lord Meddling." in out
+    assert json.loads(saved.read_text())["ask_everyone"] is True  # and saves it again
+
+
+def bob_declines(tmp_path, ask_everyone: bool) -> str:
+    """Ann plays Space Travel and leaves at Bob's question; resumed, Bob, holding Time Lord
+    Meddling, declines to answer, Ann stops moving and leaves again: the save of the
+    unfinished game."""
+    flag = ["--ask-everyone"] if ask_everyone else []
+    two = ["--seat", "Ann:daleks", "--seat", "Bob:cybermen", "--seed", "1", "--turn-limit", "2", *flag]
+    run(["play", "doctor_who", *two, "--saves", str(tmp_path)], "\ndone\n1\nSpace Travel\nquit\n")
+    saved = latest_save(tmp_path)
+    assert "Pass to Ann" in run(["resume", str(saved)], "\npass\n\n1\nquit\n").output
+    return str(saved)
+
+
+def numbers(out: str) -> list[int]:
+    return [int(n) for n in re.findall(r"^\s*(\d+)\. ", out, flags=re.M)]
+
+
+def test_a_replay_keeps_hidden_who_declined_an_answer(tmp_path):
+    """B14: with the flag, the table never learnt that Bob was asked, so the replay of the
+    unfinished game (the table's view, or Ann's) does not tell it either, not even by a
+    gap in the decisions' numbers; Bob's own view shows his choice."""
+    save = bob_declines(tmp_path, ask_everyone=True)
+    bob = run(["replay", "--all", "--seat", "Bob", save]).output
+    assert "Bob: React? (a card was just played) -> Pass" in bob
+    assert numbers(bob) == [1, 2, 3, 4, 5]
+    for view in ([], ["--seat", "Ann"]):
+        out = run(["replay", "--all", *view, save]).output
+        assert "Bob decides" not in out and "React?" not in out
+        assert "Ann played Space Travel" in out
+        assert numbers(out) == [1, 2, 3, 4], out  # Ann's stop is the 4th: no gap where Bob declined
+        assert "; 4 decisions." in out
+    jumped = run(["replay", "--step", "--seat", "Ann", save], "4\nq\n").output
+    assert "-- decision 4 of 4, turn 1 --" in jumped
+    assert "4. Ann: Choose a stack to move (1 left) -> Stop moving" in jumped
+
+
+def test_without_the_flag_a_replay_shows_who_was_asked(tmp_path):
+    """Without the flag the table saw the device pass to Bob: the replay says so."""
+    out = run(["replay", "--all", bob_declines(tmp_path, ask_everyone=False)]).output
+    assert "Bob decides" in out
+    assert numbers(out) == list(range(1, len(numbers(out)) + 1))
+
+
+def test_a_save_whose_flag_is_not_true_or_false_is_refused(tmp_path):
+    save = Path(bob_declines(tmp_path, ask_everyone=True))
+    doc = json.loads(save.read_text())
+    doc["ask_everyone"] = 1
+    save.write_text(json.dumps(doc))
+    result = run(["replay", str(save)])
+    assert result.exit_code == 1
+    assert "'ask_everyone' is '1'; it may be true or false" in result.output
 
 
 @pytest.mark.parametrize("seats, flag, told", [

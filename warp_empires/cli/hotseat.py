@@ -82,6 +82,7 @@ class Hotseat:
         # `play --ask-everyone`: the windows the rules open, to pass the device also to the
         # people they did not ask (with one person at the screen there is nobody to tell).
         self.windows = Windows() if ask_everyone and len(self.humans) > 1 else None
+        self.ask_everyone = ask_everyone  # saved with the game: resume keeps to it, replay heeds it
         self.alt = False
         self.told_thinking = False  # "... is thinking" was said since a person last chose
         # Events already shown to each seat (None: the table, in a game without people).
@@ -528,7 +529,7 @@ class Hotseat:
 
     def autosave(self, path: Path | None = None) -> Path:
         """Save to ``path`` (the autosave file by default); raises OSError or SaveError."""
-        return saves.save(self.game, path or self.save_path)
+        return saves.save(self.game, path or self.save_path, self.ask_everyone)
 
     def keep_saved(self) -> bool:
         """The autosave after a turn: on failure warn, and carry on (it is tried again next turn)."""
@@ -574,7 +575,7 @@ class Hotseat:
             self.console.set_alt_screen(False)
             self.alt = False
         self.console.print(f"Error: {exc}", markup=False, highlight=False, soft_wrap=True)
-        doc = saves.to_dict(self.game)
+        doc = saves.to_dict(self.game, self.ask_everyone)
         doc["choices"] = doc["choices"][:-1]
         self.game = saves.replay(doc, self.module_paths, check_digest=False)
         self.leave("The game as it stood before that choice is saved", last_chance=True)

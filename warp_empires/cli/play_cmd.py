@@ -253,7 +253,7 @@ def introduce(console: Console, game: Game, save_path: Path, ask_everyone: bool 
     console.print("Answer with an option number (or a zone code); type help at any prompt for the rules of the moment.", markup=False, highlight=False)
     if len(people) > 1 and game.rules.has_reactions and not ask_everyone:
         console.print("The device passes to a person in another's turn only when they hold a card that answers what was done; "
-                      "to hide who does, play with --ask-everyone (resume takes it too).", markup=False, highlight=False, soft_wrap=True)
+                      "to hide who does, play with --ask-everyone (the save remembers it).", markup=False, highlight=False, soft_wrap=True)
 
 
 def play_game(console: Console, game: Game, save_path: Path, paths: tuple[str, ...], live_svg: str | None = None, ask_everyone: bool = False) -> None:
@@ -334,7 +334,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
     game = Game(GameSetup(module, tuple(seats), zone_map, seed, turn_limit), plugins=pm)
     save_path = new_save_path(Path(saves_dir), module)
     try:
-        saves.save(game, save_path)
+        saves.save(game, save_path, ask_everyone)
     except OSError as exc:
         raise click.ClickException(f"cannot save games in {saves_dir}: {exc.strerror or exc}; choose a folder you can write to with --saves") from None
     introduce(console, game, save_path, ask_everyone)
@@ -353,14 +353,19 @@ def latest_save(folder: Path) -> Path:
 @click.option("--saves", "saves_dir", default="saves", show_default=True, type=click.Path(file_okay=False), help="Folder to look for the latest save in.")
 @click.option("--map-svg", "live_svg", type=click.Path(dir_okay=False),
               help="Keep a picture of the board in this SVG file, redrawn after every choice as the player at the keyboard may see it.")
-@click.option("--ask-everyone", is_flag=True, help=ASK_EVERYONE_HELP)
+@click.option("--ask-everyone", is_flag=True, help=ASK_EVERYONE_HELP + " A game played so goes on so without it.")
 @click.pass_context
 @friendly
 def resume_command(ctx, file, saves_dir, live_svg, ask_everyone) -> None:
     """Carry on a saved game exactly where it stopped (the latest save by default)."""
     paths = module_paths(ctx)
     path = Path(file) if file else latest_save(Path(saves_dir))
-    game = saves.load(path, paths)
+    doc = saves.read(path)
+    try:
+        game = saves.replay(doc, paths)
+    except saves.SaveError as exc:
+        raise saves.naming(path, exc) from None
+    ask_everyone = ask_everyone or doc.get("ask_everyone", False)  # a table that played so goes on so
     for seat in game.setup.seats:
         if seat.agent != "human":
             try:

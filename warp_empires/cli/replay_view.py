@@ -7,6 +7,10 @@ What it shows depends on whether the game is over (B14). A finished game is show
 hidden units and every hand included, and the replay says so first. An unfinished game
 is shown as the table saw it (tops of stacks, counts, no hands), or as one player saw it
 with ``--seat NAME``, so a replay never gives away what an opponent still hides.
+
+A game played with ``--ask-everyone`` hid from the table whom the rules asked for an
+answer: there, an unfinished game's replay leaves out another player's declined answers
+(a "pass" to a card, a move or a die roll) and numbers only the decisions it shows.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from rich.text import Text
 from .. import saves
 from ..decisions import IllegalChoice
 from ..engine import Game
+from ..rules.reactions import PASS
 from . import render
 from .common import friendly, make_console, module_paths
 from .explain import describe_choice
@@ -60,20 +65,70 @@ def banner(over: bool, viewer: int | str | None, name: str = "") -> str:
 
 
 class Replayer:
-    """The game at one point of its saved history, moved forward choice by choice."""
+    """The game at one point of its saved history, moved forward choice by choice.
+
+    ``shown`` lists the saved choices the viewer is shown, by index; the others (see
+    :meth:`watch`) are made along with the shown one before them, their news told but
+    not the decision. ``count`` is how many shown choices have been made.
+    """
 
     def __init__(self, doc: dict, paths: tuple[str, ...], console: Console, viewer: int | str | None = EVERYTHING):
-        self.doc, self.paths, self.console, self.viewer = doc, paths, console, viewer
+        self.doc, self.paths, self.console = doc, paths, console
         self.choices = doc["choices"]
         self.game = saves.replay(doc, paths, upto=0, check_digest=False)
         self.done = 0
+        self.count = 0
+        self.watch(viewer)
+
+    def watch(self, viewer: int | str | None) -> None:
+        """Show the game to ``viewer`` from now on. In a game played with --ask-everyone
+        that is not over, another player's declined answer is not shown to them: the table
+        saw every person asked at each moment a card could answer, so such a decision only
+        tells that its player held an answer."""
+        self.viewer = viewer
+        self.shown = list(range(len(self.choices)))
+        if viewer == EVERYTHING or not self.doc.get("ask_everyone"):
+            return
+        game = saves.replay(self.doc, self.paths, upto=0, check_digest=False)
+        self.shown = []
+        for i, choice in enumerate(self.choices):
+            decision = game.pending
+            if decision is None:
+                self.shown.extend(range(i, len(self.choices)))  # step() says what is wrong with these
+                break
+            if not declined_answer(decision, choice) or decision.player == viewer:
+                self.shown.append(i)
+            try:
+                game.decide(choice)
+            except IllegalChoice:
+                self.shown.extend(range(i + 1, len(self.choices)))
+                break
+
+    @property
+    def total(self) -> int:
+        """How many decisions the viewer is shown."""
+        return len(self.shown)
 
     def show(self, lines: list[str]) -> None:
         for line in lines:
             self.console.print(Text(line, style="bold" if not line.startswith(" ") else ""))
 
     def step(self) -> None:
-        """Make the next saved choice and show it with what it caused."""
+        """Make the next shown choice and show it with what it caused, then the choices not
+        shown that follow it."""
+        self._catch_up()
+        if self.count < self.total:
+            self._decide(shown=True)
+            self.count += 1
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Make the choices not shown up to the next shown one (or to the end)."""
+        upto = self.shown[self.count] if self.count < self.total else len(self.choices)
+        while self.done < upto:
+            self._decide(shown=False)
+
+    def _decide(self, shown: bool) -> None:
         game = self.game
         decision = game.pending
         choice = self.choices[self.done]
@@ -86,18 +141,20 @@ class Replayer:
         before = len(game.events)
         game.decide(choice)
         self.done += 1
-        if self.viewer in (EVERYTHING, decision.player):
+        number = f"{self.count + 1:>5}. "
+        if shown and self.viewer in (EVERYTHING, decision.player):
             label = describe_choice(decision, picked if decision.count > 1 else picked[0])
-            self.console.print(Text.assemble(f"{self.done:>5}. ", render.name_text(game, decision.player), f": {decision.prompt} -> ", (label, "bold")))
-        else:  # another player's choice is theirs to know
-            self.console.print(Text.assemble(f"{self.done:>5}. ", render.name_text(game, decision.player), " decides"))
+            self.console.print(Text.assemble(number, render.name_text(game, decision.player), f": {decision.prompt} -> ", (label, "bold")))
+        elif shown:  # another player's choice is theirs to know
+            self.console.print(Text.assemble(number, render.name_text(game, decision.player), " decides"))
         self.show(event_lines(game, game.events[before:], self.viewer))
 
     def jump(self, number: int) -> None:
-        """Go to just before choice ``number`` (1-based) and make it."""
-        self.game = saves.replay(self.doc, self.paths, upto=number - 1, check_digest=False)
-        self.done = number - 1
-        self.console.print(f"-- decision {number} of {len(self.choices)}, turn {self.game.state.turn} --", markup=False)
+        """Go to just before shown decision ``number`` (1-based) and make it."""
+        self.done = self.shown[number - 1]
+        self.game = saves.replay(self.doc, self.paths, upto=self.done, check_digest=False)
+        self.count = number - 1
+        self.console.print(f"-- decision {number} of {self.total}, turn {self.game.state.turn} --", markup=False)
         self.step()
 
     def finish(self, file: str) -> None:
@@ -109,6 +166,11 @@ class Replayer:
             self.console.print(render.final_table(game))
         else:
             self.console.print(f"The save stops here, in turn {game.state.turn}; carry on with: warp-empires resume {file}", markup=False, soft_wrap=True)
+
+
+def declined_answer(decision: Any, choice: Any) -> bool:
+    """Whether ``choice`` declines to answer with a card at a reaction ``decision``."""
+    return decision.kind == "reaction" and choice == PASS.id
 
 
 def seat_index(names: list[str], wanted: str) -> int:
@@ -146,18 +208,18 @@ def replay_command(ctx, file, show_all, stepping, seat_name) -> None:
     viewer: int | str | None = EVERYTHING if doc.get("over") else None
     if seat_name is not None:
         viewer = seat_index(names_in_save, seat_name)
-    player.viewer = viewer
+    player.watch(viewer)
     names = ", ".join(f"{p.name} ({p.faction.name})" for p in game.state.players)
-    console.print(f"Replay of {file}: {game.rules.info.title or game.setup.module}; {names}; {len(player.choices)} decisions.", markup=False)
+    console.print(f"Replay of {file}: {game.rules.info.title or game.setup.module}; {names}; {player.total} decisions.", markup=False)
     console.print(banner(bool(doc.get("over")), viewer, names_in_save[viewer] if isinstance(viewer, int) else ""), markup=False)
     player.show(event_lines(game, game.events, viewer))
     interactive = not show_all and (stepping or sys.stdin.isatty())
-    total = len(player.choices)
-    while player.done < total:
+    total = player.total
+    while player.count < total:
         if not interactive:
             player.step()
             continue
-        text = read_line(console, f"[{player.done + 1}/{total}] Enter: next, a number: go to that decision, q: quit > ")
+        text = read_line(console, f"[{player.count + 1}/{total}] Enter: next, a number: go to that decision, q: quit > ")
         if text is None or text.strip().lower() in ("q", "quit"):
             return
         text = text.strip()
