@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from warp_empires import Seat
-from warp_empires.cli import explain
+from warp_empires.cli import explain, lookup
 
 from .support import ENEMY, FAR, HOME, VOID2, give, new_game, only_units, play_quietly_until
 
@@ -108,3 +108,18 @@ def test_help_for_a_question_asking_for_several_says_how_to_give_them(moving):
         "Pick 2 different options, separated by spaces or commas (a range such as 3-6 stands for each number in it), "
         "all at once or a few at a time (clear: start the picks again)."
     )
+
+
+def test_why_a_card_after_the_battles_names_the_window_the_question_opens():
+    """The question after the battles is the window of Regeneration (D6), not of Space Travel:
+    `why` tells a card of another moment from one with no use now."""
+    from warp_empires.rules.battle import AFTER_BATTLE_WINDOW
+    from warp_empires.rules.reactions import PASS
+
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"), seed=1)
+    give(game, 0, "space_travel")
+    give(game, 0, "regeneration")
+    after = game.ask(0, "play_card", "Battles are over: play a card or pass", [PASS], context=AFTER_BATTLE_WINDOW)
+    assert lookup.why_card(game, after, "Space Travel") == (
+        "Space Travel is played: Move phase; this decision is not one of those moments (Battles are over: play a card or pass).")
+    assert lookup.why_card(game, after, "Regeneration").startswith("Regeneration has no legal use now")

@@ -113,11 +113,10 @@ def why_card(game: Game, decision: Decision, text: str) -> str | None:
         return f"You hold no {name} card (your hand: {shown}). {name} is played: {when}."
     if effect.reacts_to:
         return f"{name} is a {when.lower()}: it is offered only right after what it answers, never at a prompt of your own turn."
-    # A theme's own phases of moving and fighting (the city states' first_move, land_battle)
-    # open the same card windows as the generic move and battle phases.
-    phase = game.state.phase or ""
-    window = {"play_card": "move" if "move" in phase else "after_battle" if "battle" in phase else None,
-              "battle_card": "battle"}.get(decision.kind)
+    # A question to play a card names its window (a theme's own phases of moving and fighting,
+    # the city states' first_move or land_battle, ask the generic questions).
+    context = decision.context if isinstance(decision.context, dict) else {}
+    window = {"play_card": context.get("window"), "battle_card": "battle"}.get(decision.kind)
     if window is None or window not in effect.phases:
         return f"{name} is played: {when}; this decision is not one of those moments ({decision.prompt})."
     return f"{name} has no legal use now: {no_use(game, seat, card_type)}"

@@ -22,6 +22,9 @@ from .reactions import PASS, PlayCard, card_options
 if TYPE_CHECKING:
     from ..engine import Game
 
+#: The context of the question after the battles: which card window it is (``why CARD`` reads it).
+AFTER_BATTLE_WINDOW = {"window": "after_battle"}
+
 
 class Modifier(NamedTuple):
     """A labelled addition to a force or a revenue (shown itemised)."""
@@ -152,7 +155,7 @@ class AfterBattles(Step):
         options = card_options(game, self.seat, None, "after_battle")
         if not options:
             return None
-        return game.ask(self.seat, "play_card", "Battles are over: play a card or pass", [PASS, *options])
+        return game.ask(self.seat, "play_card", "Battles are over: play a card or pass", [PASS, *options], context=AFTER_BATTLE_WINDOW)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         option = decision.options[picked[0]]

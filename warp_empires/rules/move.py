@@ -27,6 +27,8 @@ _new = tuple.__new__
 STOP = Option("stop", "Stop moving")
 ALL = "all"
 GO = Option("go", "Move the units chosen so far")
+#: The context of the move phase's question: which card window it is (``why CARD`` reads it).
+MOVE_WINDOW = {"window": "move"}
 
 
 def move_phase(game: Game, seat: int) -> list[Step]:
@@ -50,7 +52,7 @@ class MovePhase(Step):
             options.append(ARRANGE)
         if not options:
             return None
-        return game.ask(self.seat, "play_card", "Move phase: play a card or pass", [PASS, *options])
+        return game.ask(self.seat, "play_card", "Move phase: play a card or pass", [PASS, *options], context=MOVE_WINDOW)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         option = decision.options[picked[0]]
