@@ -98,8 +98,8 @@ def closed_zones(game, seat: int, units) -> dict[int, str]:
             held.append(z)
             continue
         foreign.add(z)
-        if any(places.shows_arms(game, z, o) for o in others):
-            out[z] = "another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)"
+        if any(places.shows_troops(game, z, o) for o in others):
+            out[z] = "another player's Armies or Rowers hold it (attack it in a battle phase)"
         elif not fights:
             out[z] = "only Armies, Rowers or manned Fleets enter a space holding another player's units"
     if adding:  # the stacking limits (C1), in empty zones and in zones holding units alike

@@ -60,6 +60,13 @@ def shows_arms(game, zone: int, seat: int) -> bool:
     return bool(stack) and game.state.units[stack[0]].type.id in SHOWS_ARMS
 
 
+def shows_troops(game, zone: int, seat: int) -> bool:
+    """Whether ``seat``'s stack in ``zone`` shows an Army or Rowers on top: a Fleet on top
+    may be unmanned (C3: captured by whoever enters), which only entering tells."""
+    stack = game.state.stack(zone, seat)
+    return bool(stack) and game.state.units[stack[0]].type.id in ARMED
+
+
 def besieged(game, zone: int, holder: int) -> bool:
     """Another player's stack showing arms stands next to (or in) the city."""
     s = game.state

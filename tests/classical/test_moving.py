@@ -178,6 +178,31 @@ def test_baggage_and_an_unmanned_fleet_change_sides_on_entry():
     assert events(game, "captured")[0]["units"] == ["Transport", "Fleet", "Baggage"]
 
 
+def test_c3_a_lone_unmanned_fleet_on_top_is_captured_by_a_fleet_sailing_in():
+    """C3: entering a space holding only an unmanned Fleet captures it. Whether a Fleet on
+    top is manned does not show, so the space is open to a group that may capture."""
+    game = scenario("athens", "corinth")
+    place(game, 0, ATHENS, "fleet", "rowers")
+    place(game, 1, SARONIC, "fleet")
+    start_moving(game)
+    game.decide(f"zone:{ATHENS}")
+    game.decide("all")  # to Saronic, the only space open: a move may not pass through it
+    assert kinds(game, SARONIC, 0) == ["fleet", "fleet", "rowers"] and kinds(game, SARONIC, 1) == []
+    assert events(game, "captured")[0]["units"] == ["Fleet"]
+
+
+def test_c3_a_manned_fleet_on_top_turns_the_group_back():
+    game = scenario("athens", "corinth")
+    mine = place(game, 0, ATHENS, "fleet", "rowers")
+    place(game, 1, SARONIC, "fleet", "rowers")  # the Fleet shows; its Rowers are under it
+    start_moving(game)
+    game.decide(f"zone:{ATHENS}")
+    game.decide("all")  # to Saronic, the only space open: a move may not pass through it
+    assert [game.state.units[u].zone for u in mine] == [ATHENS, ATHENS]
+    assert events(game, "turned_back") == [{"player": 0, "zone": SARONIC, "frm": ATHENS, "holder": 1}]
+    assert kinds(game, SARONIC, 1) == ["fleet", "rowers"]
+
+
 def test_a_space_showing_arms_is_closed_and_hidden_arms_turn_a_group_back():
     game = scenario("athens", "corinth")
     army = place(game, 0, ATTICA, "army")
@@ -211,7 +236,7 @@ def test_why_names_the_rule_that_closes_a_space():
     )
     place(game, 1, ELEUSIS, "army")
     assert unreachable(game, ATTICA, army, ELEUSIS) == (
-        "Eleusis (ELE) is closed to this group: another player's Armies, Rowers or Fleets hold it (attack it in a battle phase)."
+        "Eleusis (ELE) is closed to this group: another player's Armies or Rowers hold it (attack it in a battle phase)."
     )
 
 
