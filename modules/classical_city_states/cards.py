@@ -3,9 +3,12 @@ grain, levies and silver. Each card's words are in data/cards.toml."""
 
 from __future__ import annotations
 
-from warp_empires.kit import Effect, Option, RollDie, pool_key
+import attrs
+
+from warp_empires.kit import Effect, Option, RollDie, Step, pool_key
 
 from . import places
+from .ledger import take_roll
 from .attacks import sack
 from .diplomacy import Rebels, approach, roll_at, targets
 from .moving import settle_at_sea
@@ -74,7 +77,8 @@ class Firebrands(Effect):
 
 class StormAtSea(Effect):
     """A storm in a sea space holding another player's ships: each of their Fleets and
-    Transports there sinks on 1D6 ``sinks_on`` or more; what they carried is lost with them."""
+    Transports there sinks on 1D6 ``sinks_on`` or more (each die a roll Favour of Tyche may
+    answer); what they carried is lost with them."""
 
     defaults = {"sinks_on": 5}
 
@@ -90,19 +94,37 @@ class StormAtSea(Effect):
     def resolve(self, game, seat, target, ctx) -> None:
         zone, owner = target
         s = game.state
+        ships = tuple(u for u in s.stack(zone, owner) if "ship" in s.units[u].type.tags)
+        game.push(*(RollDie(f"storm:{u}", seat) for u in ships), Storm(seat, zone, owner, ships, self.params["sinks_on"]))
+
+
+@attrs.frozen
+class Storm(Step):
+    """The storm's dice are rolled (and any rerolled): the ships they sink go down."""
+
+    by: int
+    zone: int
+    owner: int
+    ships: tuple[int, ...]
+    sinks_on: int
+
+    def run(self, game) -> None:
+        s, zone, owner = game.state, self.zone, self.owner
         sunk = fleets = 0
-        for u in [u for u in s.stack(zone, owner) if "ship" in s.units[u].type.tags]:
-            if game.rng.randint(1, 6) >= self.params["sinks_on"]:
+        for u in self.ships:
+            roll = take_roll(game, f"storm:{u}")
+            if s.units[u].zone == zone and s.units[u].owner == owner and roll >= self.sinks_on:
                 fleets += s.units[u].type.id == "fleet"
                 s.return_to_pool(u)
                 sunk += 1
-        game.emit("storm", player=owner, zone=zone, by=seat, sunk=sunk)
+        game.emit("storm", player=owner, zone=zone, by=self.by, sunk=sunk)
         # A sunk Fleet's Rowers go down with it, as in a sea battle; what else nothing
         # carries any more is lost with the ships.
         for u in [u for u in s.stack(zone, owner) if s.units[u].type.id == "rowers"][:fleets]:
             game.emit("lost_at_sea", player=owner, zone=zone, secret={"unit": "Rowers"})
             s.return_to_pool(u)
         settle_at_sea(game, zone, owner)
+        return None
 
 
 class Plague(Effect):

@@ -90,6 +90,21 @@ def test_a_storm_sinking_a_fleet_drowns_its_rowers_and_spares_the_army_on_the_tr
     assert [e.revealed().data["unit"] for e in game.events if e.kind == "lost_at_sea"] == ["Rowers"]
 
 
+def test_favour_of_tyche_rerolls_a_storms_die():
+    """Each ship's die is a die roll like any other: Bob, holding Favour of Tyche, may have
+    the 6 that sinks his Fleet rolled again (a 1: it rides out the storm)."""
+    game = scenario("athens", "corinth")
+    place(game, 1, SARONIC, "fleet", "rowers")
+    (tyche,) = give(game, 1, "favour_of_tyche")
+    Position.of(game, empty=False).fix_dice(6, 1)
+    play(game, "storm_at_sea")
+    assert game.pending.player == 1 and game.pending.kind == "reaction"
+    game.decide(f"card:{tyche}")
+    assert [e["value"] for e in events(game, "die_rolled")] == [6, 1]
+    assert events(game, "storm")[0]["sunk"] == 0
+    assert kinds(game, SARONIC, 1) == ["fleet", "rowers"]
+
+
 def test_plague_starves_and_grain_ships_feed():
     game = scenario("athens", "corinth")
     bob = place(game, 1, SARONIC, "transport", "army")
