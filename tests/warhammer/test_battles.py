@@ -114,13 +114,14 @@ def test_w5_transports_fight_at_force_zero_and_get_no_card_bonus():
     # The Orks lose 2 of their 3 units: the Warship first, then one transport of their choice.
     assert lost(game, 0) == ["Ork Warship"]
     decide(game, "pick_own_losses", f"unit:{unit(game, VOID, 0, 'goffs_ork_boyz')}")
-    # The Tyranids owe 2 (half the Warship's 4; the Boyz' 0 adds nothing): the Wardrones pay it.
+    # B6: the Tyranids owe 3, half the printed force lost (the Warship's 4 and the Boyz' 2,
+    # whatever they fought with): the Wardrones pay 2, and the Kraken goes for the last 1.
     decide(game, "pick_own_losses", f"unit:{unit(game, VOID, 1, 'wardrones')}")
     decide(game, "retreat", f"zone:{ORKWORLD}")
     assert game.pending is None
-    assert lost(game, 0) == ["Ork Warship", "Goffs Ork Boyz"] and lost(game, 1) == ["Wardrones"]
+    assert lost(game, 0) == ["Ork Warship", "Goffs Ork Boyz"] and lost(game, 1) == ["Wardrones", "Kraken"]
     assert units_in(game, ORKWORLD, 0) == ["bad_moonz_ork_boyz"]
-    assert units_in(game, VOID, 1) == ["kraken"]
+    assert units_in(game, VOID, 1) == []
     assert events(game, "ground_battle") == []  # deep space has no surface to fight on
 
 
@@ -235,3 +236,51 @@ def test_w5_a_bombarding_ship_goes_only_once_the_ground_units_are_gone():
     assert game.pending is None
     assert lost(game, 0) == ["Gretchin Mob", "Mekboy Battle Barge"]
     assert units_in(game, PISCINA, 0) == []
+
+
+# ---------------------------------------------------------------------- what the winner owes (B6, W8)
+
+
+def test_b6_the_winners_debt_is_half_the_printed_force_lost_even_of_units_in_transit():
+    """B6: the Tyranids' Wardrones (2) and the Carniflex they carried (5, fighting at 0 in
+    space) are lost: 7 printed force, so the Orks owe 4, not half of the 2 that fought."""
+    game = fight(["ork_warship", "freeboterz_corsair", "nobz_hulk"], ["wardrones", "carniflex", "genestealers"], zone=VOID)
+    pass_cards(game)
+    decide(game, "pick_own_losses", f"unit:{unit(game, VOID, 1, 'carniflex')}")
+    assert lost(game, 1) == ["Wardrones", "Carniflex"]
+    assert game.pending.prompt == "Your losses: 4 more force to lose"
+    decide(game, "pick_own_losses", f"unit:{unit(game, VOID, 0, 'ork_warship')}")  # 4 printed: paid
+    assert lost(game, 0) == ["Ork Warship"]
+    assert units_in(game, VOID, 0) == ["freeboterz_corsair", "nobz_hulk"]
+
+
+def test_w8_a_bombarding_ship_pays_its_printed_force():
+    """W8: the Orks win on Terra 27 to 19 and the Tyranids lose the Hierophant (10) and the
+    Termagants (1): 6 owed. The Gretchin (1) go first, then one Nobz Hulk (8 printed,
+    though it bombarded at 4) pays the rest: no second ship is lost."""
+    orks = ["gretchin_mob", "nobz_hulk", "nobz_hulk", "nobz_hulk", "nobz_hulk", "boss_dreadnaught", "boss_dreadnaught"]
+    game = fight(orks, ["hierophant_bio_titan", "hierodule_bio_titan", "termagants"], zone=TERRA)
+    decide(game, "bombard", "all")
+    pass_cards(game)
+    assert battles(game) == [("ground", 27, 19, 0)]
+    decide(game, "pick_enemy_loss", f"unit:{unit(game, TERRA, 1, 'hierophant_bio_titan')}")
+    decide(game, "pick_own_losses", f"unit:{unit(game, TERRA, 1, 'termagants')}")
+    assert game.pending.prompt == "Your losses: 5 more force to lose"  # the Gretchin paid 1
+    decide(game, "pick_own_losses", f"unit:{unit(game, TERRA, 0, 'nobz_hulk')}")
+    assert lost(game, 0) == ["Gretchin Mob", "Nobz Hulk"]
+    assert units_in(game, TERRA, 0) == ["boss_dreadnaught"] * 2 + ["nobz_hulk"] * 3
+
+
+def test_w8_transports_pay_what_the_ships_cannot_and_stop_once_it_is_paid():
+    """W8: the Corsair (2) and the Warboss and two Boyz on transports (force 0; the Leader's
+    +5) beat a Void Fiend 7 to 6: 3 owed. The Corsair pays 2; the last 1 is paid by one
+    transport of the Orks' choice, not by all of them."""
+    game = fight(["freeboterz_corsair", "warboss", "bad_moonz_ork_boyz", "goffs_ork_boyz"], ["void_fiend"], zone=VOID)
+    pass_cards(game)
+    assert battles(game) == [("space", 7, 6, 0)]
+    assert lost(game, 0) == ["Freeboterz Corsair"]
+    assert game.pending.prompt == "Your losses: 1 more force to lose"
+    decide(game, "pick_own_losses", f"unit:{unit(game, VOID, 0, 'goffs_ork_boyz')}")
+    assert game.pending is None
+    assert lost(game, 0) == ["Freeboterz Corsair", "Goffs Ork Boyz"]  # lost() counts a captured Warboss too
+    assert units_in(game, VOID, 0) == ["bad_moonz_ork_boyz", "warboss"]

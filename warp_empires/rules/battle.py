@@ -47,7 +47,7 @@ class Battle:
     kind: str = ""  # what kind of battle a theme says this is ("space", "ground", "sea"...), for cards
     winner: int = -1
     loser: int = -1
-    lost_force: int = 0  # force the loser lost (printed force, or the force it fought with)
+    lost_force: int = 0  # the printed force of the units the loser lost (B6)
     # A theme with several kinds of battle (a space battle, then a ground battle) may set:
     force: dict[int, int] = attrs.field(factory=dict)  # unit -> the force it fights with here
     no_bonus: frozenset[int] = frozenset()  # units that get no per-unit bonus (abilities, cards)
@@ -307,7 +307,7 @@ def lose_unit(game: Game, unit_id: int, battle: Battle) -> None:
     unit = s.units[unit_id]
     owner = unit.owner
     if owner == battle.loser:
-        battle.lost_force += battle.unit_force(game, unit_id)
+        battle.lost_force += unit.type.force  # printed, whatever it fought with here (B6)
     if unit.type.is_leader:
         captor = battle.other(owner)
         s.capture(unit_id, captor)
@@ -359,10 +359,11 @@ class LoserPicks(Step):
 
 @attrs.frozen
 class WinnerLosses(Step):
-    """The winner loses printed force of at least half (rounded up) of what the loser lost
-    (B6). It pays with units that have force in this battle, stopping once the debt is
-    paid; units fighting at force 0 here (transports) go only when nothing else is left
-    and a debt remains (W8). The winner chooses which, one at a time."""
+    """The winner loses printed force of at least half (rounded up) of the printed force
+    the loser lost (B6). It pays with units that have force in this battle, stopping as
+    soon as the printed force removed reaches the debt; units fighting at force 0 here
+    (transports) pay only when nothing else is left and a debt remains (W8). A winner who
+    cannot pay loses everything. The winner chooses which, one at a time."""
 
     paid: int = 0
 
@@ -372,20 +373,23 @@ class WinnerLosses(Step):
         if owed <= 0:
             return None
         mine = battle.fighters(game, battle.winner)
-        paying = [u for u in mine if battle.unit_force(game, u) > 0]
-        can_pay = sum(battle.unit_force(game, u) for u in paying)
+        paying = [u for u in mine if battle.unit_force(game, u) > 0] or mine
+        units = game.state.units
+        can_pay = sum(units[u].type.force for u in paying)
         if can_pay <= owed:
-            # Exactly covered: every unit with force goes and the debt is paid. Short of it:
-            # the winner cannot pay, and loses everything (B6).
-            for u in paying if can_pay == owed else mine:
+            # Every one of them goes: that pays the debt exactly, or falls short, and then
+            # what is left (force 0 here) pays on; with nothing left, the winner has lost everything.
+            for u in paying:
                 lose_unit(game, u, battle)
+            if can_pay < owed and len(paying) < len(mine):
+                game.push(WinnerLosses(self.paid + can_pay))
             return None
         options = [Option(f"unit:{u}", game.unit_label(u), u) for u in battle.loss_candidates(game, battle.winner, paying)]
         return game.ask(battle.winner, "pick_own_losses", f"Your losses: {owed} more force to lose", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         unit = decision.options[picked[0]].value
-        force = game.state.battle.unit_force(game, unit)
+        force = game.state.units[unit].type.force
         lose_unit(game, unit, game.state.battle)
         game.push(WinnerLosses(self.paid + force))
 
