@@ -12,6 +12,7 @@ import pytest
 
 from warp_empires import IllegalChoice
 from warp_empires.model.state import CAPTURED, POOL
+from warp_empires.cli.narrate import describe
 from warp_empires.rules.move import destinations
 
 from .scenario import (
@@ -451,6 +452,24 @@ def test_antimatter_bomb_lets_the_defender_destroy_an_attacking_unit():
     assert (battle["attacker"]["force"], battle["defender"]["force"], battle["winner"]) == (3, 13, 1)
     game.decide(f"unit:{scouts}")  # the Daleks pay the 1 printed force they owe
     assert units_in(game, EARTH, 1) == ["armada"] and units_in(game, EARTH, 0) == []
+
+
+def test_a_side_whose_last_unit_a_card_destroyed_cannot_win_on_its_cards():
+    """The Daleks' lone Scouts play Surprise Attack; the Cybermen's Antimatter Bomb destroys
+    the Scouts. The Daleks' card bonus alone outweighs two Patrols, but with no unit left
+    in the battle they cannot win it: the Cybermen hold Earth and lose nothing."""
+    game = scenario("daleks", "cybermen")
+    face_off(game, EARTH, ["scouts"], ["patrols", "patrols"])
+    surprise, bomb = start_battle_phase(game, ["surprise_attack"], ["antimatter_bomb"])
+    game.decide(f"card:{surprise}")
+    game.decide(f"card:{bomb}")  # its one target, the Scouts, is taken without asking
+    assert game.pending is None
+    battle = last_battle(game)
+    assert battle["attacker"]["force"] > battle["defender"]["force"]
+    assert battle["winner"] == 1 and battle["unopposed"]
+    assert describe(game, events(game, "battle")[-1]).endswith("; B wins: A has no unit left in it")  # the players are A and B
+    assert [e.data["unit"] for e in events(game, "unit_lost")] == ["Scouts"]
+    assert units_in(game, EARTH, 1) == ["patrols", "patrols"] and events(game, "retreated") == []
 
 
 @pytest.mark.parametrize("weapon", ["graviton_weapon", "antimatter_bomb"])

@@ -112,7 +112,11 @@ def describe(game: Game, event: Event) -> str | None:
         return f"{battle_words(d.get('battle_kind', ''))} in {zone(game, d['zone'])}: {who(game, d['attacker'])} attacks {who(game, d['defender'])}"
     if k == "battle":
         a, b = d["attacker"], d["defender"]
-        return f"{battle_words(d.get('battle_kind', ''))} in {zone(game, d['zone'])}: {_force(game, a)} against {_force(game, b)}; {who(game, d['winner'])} wins"
+        won = f"{who(game, d['winner'])} wins"
+        if d.get("unopposed"):
+            beaten = b if d["winner"] == a["seat"] else a
+            won += f": {who(game, beaten['seat'])} has no unit left in it"
+        return f"{battle_words(d.get('battle_kind', ''))} in {zone(game, d['zone'])}: {_force(game, a)} against {_force(game, b)}; {won}"
     if k == "unit_lost":
         return f"{p} lost {_unit(d)} in {zone(game, d['zone'])}"
     if k == "leader_captured":

@@ -274,7 +274,15 @@ class ResolveBattle(Step):
         battle = game.state.battle
         report = force_report(game, battle)
         a, d = report["attacker"]["force"], report["defender"]["force"]
-        battle.winner, battle.loser = (battle.attacker, battle.defender) if a > d else (battle.defender, battle.attacker)
+        left = [bool(battle.fighters(game, seat)) for seat in (battle.attacker, battle.defender)]
+        if all(left):
+            attacker_wins = a > d
+        else:
+            # A side with no unit left in the battle (its last taken by a card) cannot win
+            # it on card bonuses alone; with neither side left, the defender keeps the zone.
+            attacker_wins = left[0]
+            report["unopposed"] = True
+        battle.winner, battle.loser = (battle.attacker, battle.defender) if attacker_wins else (battle.defender, battle.attacker)
         game.emit("battle", **report, winner=battle.winner)
         steps: list[Step] = []
         if battle.no_casualties:
