@@ -1,6 +1,7 @@
 """A card is offered exactly when it has a target: every effect's quick answer to "is
 there a legal target" (``has_target``) agrees with the full list of targets, at every
-decision of seeded random games, for every seat and every card of the theme."""
+decision of seeded random games, for every seat and every card of the theme; and an
+effect whose methods could not take what the engine passes is refused when written."""
 
 from __future__ import annotations
 
@@ -47,3 +48,25 @@ def test_has_target_agrees_with_the_list_of_targets(theme):
         game.decide(agent.choose(game))
     assert {answer for _, answer in seen} == {True, False}  # cards both with and without a target were met
     assert len({type_id for type_id, _ in seen}) >= 6
+
+
+@pytest.mark.parametrize("method, source", [
+    ("resolve", "def resolve(self, game, seat): pass"),
+    ("playable", "def playable(self, game): return True"),
+    ("targets", "def targets(self, game, seat, ctx, extra): return None"),
+])
+def test_an_effect_method_the_engine_cannot_call_is_refused_when_the_class_is_written(method, source):
+    """A card effect whose method takes other arguments than the engine passes would fail
+    only when the card is played, deep in the engine; it is refused as the theme loads."""
+    body = {}
+    exec(source, body)
+    with pytest.raises(TypeError) as refused:
+        type("TreasureMap", (Effect,), {method: body[method]})
+    assert str(refused.value).startswith(f"TreasureMap.{method}(")
+    assert f"the engine calls a card effect's {method} as (self, game, seat" in str(refused.value)
+
+
+def test_an_effect_method_with_defaults_or_star_args_is_accepted():
+    fine = type("Fine", (Effect,), {"resolve": lambda self, game, seat, target=None, ctx=None, extra=1: None,
+                                    "playable": lambda self, *args: True})
+    assert issubclass(fine, Effect)

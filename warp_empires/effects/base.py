@@ -42,6 +42,12 @@ class Effect(ABC):
         super().__init_subclass__(**kwargs)
         if cls.__dict__.get("reacts_to") and "phases" not in cls.__dict__:
             cls.phases = frozenset()
+        # A method the engine calls with other arguments than it takes would fail only when
+        # the card is played, in the engine's frames; say so as the theme is loaded.
+        for name in _CALLED:
+            method = cls.__dict__.get(name)
+            if callable(method):
+                _takes_what_the_engine_gives(cls, name, method)
 
     def __init__(self, card: CardType):
         self.card = card
@@ -124,3 +130,29 @@ def opponents(game: Game, seat: int) -> list[int]:
 
 def opponent_options(game: Game, seat: int) -> list[Option]:
     return [Option(f"seat:{o}", game.state.players[o].name, o) for o in opponents(game, seat)]
+
+
+#: The methods of an effect the engine calls, with the arguments it passes (after self).
+_CALLED = {
+    "targets": ("game", "seat", "ctx"),
+    "has_target": ("game", "seat", "ctx"),
+    "playable": ("game", "seat", "ctx"),
+    "resolve": ("game", "seat", "target", "ctx"),
+    "test_key": (),
+    "check": ("book",),
+}
+
+
+def _takes_what_the_engine_gives(cls: type, name: str, method: Any) -> None:
+    """Raise TypeError, naming the class and the arguments wanted, if ``method`` cannot be
+    called as the engine calls it."""
+    import inspect
+
+    try:
+        inspect.signature(method).bind(None, *_CALLED[name])
+    except TypeError:
+        wanted = ", ".join(("self", *_CALLED[name]))
+        raise TypeError(f"{cls.__qualname__}.{name}{inspect.signature(method)}: "
+                        f"the engine calls a card effect's {name} as ({wanted})") from None
+    except ValueError:  # a builtin without a signature: nothing to check
+        pass
