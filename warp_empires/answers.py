@@ -13,6 +13,7 @@ hook, the file and line of the implementation, and what was wanted.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -61,6 +62,10 @@ def _limits(answer: Any, kwargs: Mapping[str, Any]) -> bool:
     )
 
 
+def _points(answer: Any, kwargs: Mapping[str, Any]) -> bool:
+    return isinstance(answer, (int, float)) and not isinstance(answer, bool) and math.isfinite(answer)
+
+
 def _steps(answer: Any, kwargs: Mapping[str, Any] = {}) -> bool:
     return isinstance(answer, (list, tuple)) and all(isinstance(s, Step) for s in answer)
 
@@ -79,6 +84,7 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
     "warp_stop_zones": (_zones, "a list of zone ids or a mapping {zone id: reason}"),
     "warp_battle_steps": (_steps, "a list of Step"),
     "warp_hidden_limits": (_limits, "a list of (owner seat, unit tag, at most) tuples"),
+    "warp_evaluate": (_points, "a number of points (neither NaN nor infinite) or None"),
 }
 
 

@@ -59,3 +59,18 @@ def theme_error(pm: Any, exc: BaseException, module: str = "") -> ThemeError | N
         f"  {frame.filename}, line {frame.lineno}, in {frame.name}: {(frame.line or '').strip()}\n"
         f"  {what}"
     )
+
+
+def blamed(pm: Any, module: str, call: Any, *args: Any) -> Any:
+    """``call(*args)``, an error raised in a theme's own code turned into a
+    :class:`ThemeError` naming it (as a decision does): for the theme hooks a computer
+    player asks while choosing, outside the decision door."""
+    try:
+        return call(*args)
+    except ThemeError:
+        raise
+    except Exception as exc:
+        err = theme_error(pm, exc, module)
+        if err is None:
+            raise
+        raise err from exc

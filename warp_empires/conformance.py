@@ -22,6 +22,7 @@ import attrs
 
 from . import fingerprint, invariants
 from .agents import RandomAgent
+from .blame import ThemeError
 from .engine import Game, GameSetup, Seat
 from .model.data import CardType
 from .model.state import BOARD, POOL
@@ -44,6 +45,7 @@ class Report:
     ends); the ``never_...`` lists are for the author to look at."""
 
     games: int
+    failed: int  # games cut short by an error in the theme's code: what never happened in them is unknown
     victories: int
     decisions: int
     problems: list[str]
@@ -68,7 +70,8 @@ def run(
     seen_zones: set[str] = set()
     problems: list[str] = []
     fought: set[str] = set()  # the kinds of battle fought (a theme's own, e.g. "space")
-    victories = decisions = 0
+    victories = decisions = failed = 0
+    errors: dict[str, list[int]] = {}  # an error in the theme's code -> [its problem's index, games it cut short after]
     factions = list(book.factions)
     for number in range(1, games + 1):
         game_seed = rng.randrange(2**31)
@@ -89,13 +92,21 @@ def run(
                     if changed:
                         problems.append(f"{where}, decision {game.decisions + 1}: {changed}")
                         break
+                    ask_the_computer_players_hooks(game)
                 game.decide(agents[decision.player].choose(game))
                 found = invariants.problems(game)
                 if found:
                     problems.append(f"{where}, decision {game.decisions}: {found[0]}")
                     break
         except Exception as exc:  # a theme's code failing mid-game is what this run looks for
-            problems.append(f"{where}, decision {game.decisions + 1}: {type(exc).__name__}: {exc}")
+            what = failure(pm, module, exc)
+            if what in errors:  # told once, with how many more games it cut short
+                errors[what][1] += 1
+            else:
+                errors[what] = [len(problems), 0]
+                problems.append(f"{where}, decision {game.decisions + 1}: {what}")
+            failed += 1
+            decisions += game.decisions
             continue
         if game.pending is not None and len(problems) == before:
             problems.append(f"{where} had not ended after {MAX_DECISIONS:,} decisions")
@@ -103,8 +114,12 @@ def run(
         victories += any(e.kind == "game_over" and e.data.get("reason") == "victory" for e in game.events)
         bought.update(e.revealed().data["unit"] for e in game.events if e.kind == "unit_bought")
         fought.update(e.data["battle_kind"] for e in game.events if e.kind == "battle_started")
+    for index, more in errors.values():
+        if more:
+            problems[index] += f" (and in {more} more game{'s' if more > 1 else ''})"
     return Report(
         games=games,
+        failed=failed,
         victories=victories,
         decisions=decisions,
         problems=problems,
@@ -114,6 +129,27 @@ def run(
         never_bought=sorted(ut.name for ut in book.unit_types.values() if ut.name not in bought and ut.cost > 0),
         zone_types_unseen=sorted(zt.name for zt in book.zone_types.values() if zt.id not in seen_zones),
     )
+
+
+def ask_the_computer_players_hooks(game: Game) -> None:
+    """Ask the hooks only the computer players ask (``warp_evaluate``, ``warp_hidden_limits``),
+    for every seat, so that a theme's mistake there shows here, not in someone's game."""
+    from .agents.determinize import hidden_limits
+    from .agents.evaluate import scores
+
+    scores(game)
+    for seat in range(len(game.state.players)):
+        hidden_limits(game, seat)
+
+
+def failure(pm, module: str, exc: BaseException) -> str:
+    """An error in one line: where in the theme's code it was raised, if it was, and what."""
+    from .blame import theme_error
+
+    blamed = exc if isinstance(exc, ThemeError) else theme_error(pm, exc, module)
+    if blamed is None:
+        return f"{type(exc).__name__}: {exc}"
+    return "; ".join(line.strip() for line in str(blamed).splitlines()[1:])
 
 
 def _why_never(card: CardType, fought: set[str]) -> str:

@@ -116,6 +116,55 @@ def test_play_keeps_the_game_and_says_how_to_resume_after_a_wrong_answer(tmp_pat
     assert doc["over"] is False
 
 
+TIEBREAK = "    @hookimpl\n    def warp_tiebreak(self, game):"
+
+
+def with_evaluate(body: str) -> tuple[str, str]:
+    """A change adding a warp_evaluate hook whose body is ``body`` (one line, wrong on purpose)."""
+    return TIEBREAK, f"    @hookimpl\n    def warp_evaluate(self, game, seat):\n        {body}  # wrong on purpose\n\n{TIEBREAK}"
+
+
+def play_greedy(folder, saves):
+    return run(["--module-path", str(folder), "play", "contract_skirmish", "--seat", "ai:greedy:highlanders",
+                "--seat", "ai:greedy:riverfolk", "--seed", "3", "--saves", str(saves)])
+
+
+def test_a_computer_players_hook_that_raises_is_named_and_the_game_kept(tmp_path):
+    """warp_evaluate is asked only by the computer players, outside the decision door: its
+    error is the theme's all the same, named as one (and nothing is taken back)."""
+    folder, init = skirmish_with(tmp_path, with_evaluate("return 1 / 0"))
+    result = play_greedy(folder, tmp_path / "saves")
+    out = result.output
+    assert result.exit_code == 1 and "Traceback" not in out
+    assert "Error: the theme 'contract_skirmish' failed in its own code:" in out
+    assert f"{init}, line {line_of(init, 'wrong on purpose')}, in warp_evaluate: return 1 / 0  # wrong on purpose" in out
+    assert "ZeroDivisionError: division by zero" in out
+    assert "Game saved to " in out
+    assert json.loads(latest_save(tmp_path / "saves").read_text())["choices"] == []
+
+
+@pytest.mark.parametrize("body, shown", [('return "high"', "'high' (a str)"), ('return float("nan")', "nan (a float)")])
+def test_a_computer_players_hook_answering_no_number_is_named(tmp_path, body, shown):
+    folder, init = skirmish_with(tmp_path, with_evaluate(body))
+    out = play_greedy(folder, tmp_path / "saves").output
+    assert "Error: the theme 'contract_skirmish' gave a wrong answer from warp_evaluate:" in out
+    assert f"warp_evaluate must return a number of points (neither NaN nor infinite) or None, not {shown}" in out
+
+
+def test_module_check_asks_the_computer_players_hooks_and_names_an_error_once(tmp_path):
+    folder, init = skirmish_with(tmp_path, with_evaluate("return 1 / 0"))
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish", "--games", "3"])
+    out = result.output
+    assert result.exit_code == 1
+    assert "3 games (3 cut short by an error), 0 won outright" in out
+    (problem,) = [line for line in out.splitlines() if line.startswith("problem: ")]
+    assert problem.startswith("problem: game 1 (seed ")
+    assert f"{init}, line {line_of(init, 'wrong on purpose')}, in warp_evaluate: return 1 / 0  # wrong on purpose; ZeroDivisionError" in problem
+    assert problem.endswith("(and in 2 more games)")
+    assert "what never happened in the games is not listed: mend the errors above first" in out
+    assert "never playable" not in out and "went to the tiebreak" not in out
+
+
 # ---------------------------------------------------------------- broken data, as its author sees it
 
 def test_a_theme_reading_its_data_by_package_name_is_named_by_its_folder_and_once(tmp_path):

@@ -145,9 +145,8 @@ def scores(game: Game, weights: Weights | None = None) -> list[float]:
     if winner is not None and 0 <= winner < seats:
         worth[winner] += weights.victory
     for seat in range(seats):
-        for answer in game.pm.hook.warp_evaluate(game=game, seat=seat):
-            if answer:
-                worth[seat] += float(answer)
+        for answer in game.hook.warp_evaluate(game=game, seat=seat):  # checked: a wrong answer names the theme
+            worth[seat] += answer
     return worth
 
 

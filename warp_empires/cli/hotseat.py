@@ -18,7 +18,7 @@ from rich.text import Text
 
 from .. import saves
 from ..agents import make_agent
-from ..blame import ThemeError
+from ..blame import ThemeError, blamed
 from ..decisions import IllegalChoice
 from ..engine import Game
 from . import lookup, render
@@ -138,10 +138,10 @@ class Hotseat:
         game = self.game
         agent = make_agent(self.agents[seat], agent_seed(game, seat))
         turn = game.state.turn
-        if getattr(agent, "thinks", False):
-            choice = self.think(seat, agent)
-        else:
-            choice = agent.choose(game)
+        try:  # the theme hooks it asks (warp_evaluate) are the theme's code, as in a decision
+            choice = blamed(game.pm, game.setup.module, self.think, seat, agent)
+        except ThemeError as exc:
+            self.theme_failed(exc, choice_made=False)
         self.decide(seat, choice, person=False)
         if not self.humans and game.state.turn != turn:
             # A game without people: each finished turn is told as it ends.
@@ -150,7 +150,9 @@ class Hotseat:
 
     def think(self, seat: int, agent: Any) -> Any:
         """Let a computer player that searches choose, saying so: a spinner on a terminal,
-        elsewhere one line until a person is asked again."""
+        elsewhere one line until a person is asked again; one that does not, at once."""
+        if not getattr(agent, "thinks", False):
+            return agent.choose(self.game)
         text = f"{self.game.state.players[seat].name} is thinking..."
         if self.console.is_terminal:
             with self.console.status(text):
@@ -568,17 +570,19 @@ class Hotseat:
             note = ""
         self.console.print(f"Saved to {written}{note}.", markup=False, highlight=False, soft_wrap=True)
 
-    def theme_failed(self, exc: ThemeError) -> None:
+    def theme_failed(self, exc: ThemeError, choice_made: bool = True) -> None:
         """The theme's code failed: say where, keep the game as it was before the choice
-        that set it off, and stop with exit code 1."""
+        that set it off (``choice_made=False``: it failed while a computer player chose,
+        and the game is as it was), and stop with exit code 1."""
         if self.alt:
             self.console.set_alt_screen(False)
             self.alt = False
         self.console.print(f"Error: {exc}", markup=False, highlight=False, soft_wrap=True)
-        doc = saves.to_dict(self.game, self.ask_everyone)
-        doc["choices"] = doc["choices"][:-1]
-        self.game = saves.replay(doc, self.module_paths, check_digest=False)
-        self.leave("The game as it stood before that choice is saved", last_chance=True)
+        if choice_made:
+            doc = saves.to_dict(self.game, self.ask_everyone)
+            doc["choices"] = doc["choices"][:-1]
+            self.game = saves.replay(doc, self.module_paths, check_digest=False)
+        self.leave("The game as it stood before that choice is saved" if choice_made else "Game saved", last_chance=True)
         raise click.exceptions.Exit(1)
 
     def leave(self, what: str, last_chance: bool = False) -> bool:

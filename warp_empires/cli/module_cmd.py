@@ -67,7 +67,8 @@ def check_command(ctx: click.Context, name: str, games: int, seed: int, players:
     click.echo(f"{name} {book.info.version}: loads cleanly (data files, cards, hooks and phases checked).")
     report = conformance.run(name, games=games, seed=seed, players=players, turn_limit=turn_limit, module_paths=paths)
     outcome = f"{len(report.problems)} problem(s):" if report.problems else "the invariants held after every decision, and no copy played on changed its game."
-    click.echo(f"{report.games} games, {report.victories} won outright, {report.decisions:,} decisions; {outcome}")
+    cut = f" ({report.failed} cut short by an error)" if report.failed else ""
+    click.echo(f"{report.games} games{cut}, {report.victories} won outright, {report.decisions:,} decisions; {outcome}")
     for problem in report.problems:
         click.echo(f"problem: {problem}")
     notes = [
@@ -75,10 +76,13 @@ def check_command(ctx: click.Context, name: str, games: int, seed: int, players:
         ("never bought in any game", report.never_bought),
         ("zone types on no generated map", report.zone_types_unseen),
     ]
-    for label, names in notes:
-        if names:
-            click.echo(f"{label}: {', '.join(names)}")
-    if report.victories == 0:
-        click.echo(f"no game was won outright within {turn_limit} rounds; every one went to the tiebreak")
+    if report.failed:  # what games cut short never reached tells nothing
+        click.echo("what never happened in the games is not listed: mend the errors above first")
+    else:
+        for label, names in notes:
+            if names:
+                click.echo(f"{label}: {', '.join(names)}")
+        if report.victories == 0:
+            click.echo(f"no game was won outright within {turn_limit} rounds; every one went to the tiebreak")
     if report.problems or (strict and any(names for _, names in notes)):
         ctx.exit(1)

@@ -21,6 +21,7 @@ import attrs
 
 from .. import agents as computer_players
 from .. import invariants
+from ..blame import blamed
 from ..engine import Game, GameSetup, Seat
 from ..plugins import make_manager
 from ..rulebook import Rulebook
@@ -81,7 +82,7 @@ def play_to_the_end(game: Game, plan: GamePlan, check: bool = False) -> None:
     # Looked up at each game, so an agent kind added to the factory is found.
     agents = [computer_players.make_agent(spec, seed) for spec, seed in zip(plan.agents, plan.agent_seeds)]
     while game.pending is not None:
-        game.decide(agents[game.pending.player].choose(game))
+        game.decide(blamed(game.pm, game.setup.module, agents[game.pending.player].choose, game))
         if check:
             invariants.check(game)
 
