@@ -6,7 +6,6 @@ list of names and docs/authoring.md ("The theme kit") must agree, signatures inc
 
 from __future__ import annotations
 
-import ast
 import inspect
 import re
 from pathlib import Path
@@ -14,40 +13,16 @@ from pathlib import Path
 import pytest
 
 import warp_empires
-from warp_empires import kit, step
+from warp_empires import kit, step, themecheck
 from warp_empires.engine import Step as EngineStep
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME_FOLDERS = [ROOT / "modules", ROOT / "tests" / "fixtures"]
 AUTHORING = ROOT / "docs" / "authoring.md"
-KIT = "warp_empires.kit"
 
 
 def engine_imports(source: str, filename: str = "<theme>") -> list[str]:
-    """Every place ``source`` reaches into the engine other than through the kit, as
-    ``file:line: module``. Relative imports stay inside the theme's own package."""
-    found = []
-
-    def refuse(node: ast.AST, module: str) -> None:
-        if (module == "warp_empires" or module.startswith("warp_empires.")) and module != KIT:
-            found.append(f"{filename}:{node.lineno}: {module}")
-
-    for node in ast.walk(ast.parse(source, filename)):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                refuse(node, alias.name)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if node.module == "warp_empires":  # the package's names: warp_empires.Step, or the kit
-                for alias in node.names:
-                    refuse(node, f"warp_empires.{alias.name}")
-            else:
-                refuse(node, node.module)
-        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name in ("import_module", "__import__") and isinstance(node.args[0].value, str):
-                refuse(node, node.args[0].value)
-    return found
+    return [f"{file}:{line}: {module}" for file, line, module in themecheck.engine_imports(source, filename)]
 
 
 def theme_files() -> list[Path]:

@@ -25,6 +25,7 @@ from .model.data import Faction  # a side players pick: id, name, abilities, abi
 from .model.data import MapRules  # what a theme asks of a random map (warp_map_rules)
 from .model.data import ModuleInfo  # name, title, version and description of a theme
 from .model.data import Settings  # the numbers of a theme's setup and turn; ``extra`` holds its own
+from .model.data import ThemeText  # a theme's own words: its money, phase names, event sentences, help
 from .model.data import UnitType  # a kind of unit chit: force, speed, cost, copies, tags
 from .model.data import ZoneType  # a kind of zone: revenue, passable, move cost, recruit limit, tags
 from .zonemap import MapZone  # one zone of a map: id, name, code, type
@@ -114,8 +115,8 @@ __all__ = [
     # plugins and hooks
     "ThemePlugin", "hookimpl",
     # rules data
-    "Ability", "CardType", "Faction", "MapRules", "MapZone", "ModuleInfo", "Settings", "UnitType",
-    "ZoneMap", "ZoneType",
+    "Ability", "CardType", "Faction", "MapRules", "MapZone", "ModuleInfo", "Settings", "ThemeText",
+    "UnitType", "ZoneMap", "ZoneType",
     # the game, steps, choices
     "Decision", "Event", "Game", "Later", "Option", "Step",
     # state

@@ -118,12 +118,62 @@ def problems(name: str, module_paths: Iterable[str | Path] = ()) -> list[str]:
                 checked_theme_data(data_folder, out)
             out.append(_blame_import(failure, found.folder))
         return out
+    if found.folder is not None:
+        out += import_problems(found.folder)
     hooks = hook_problems(plugin)
     out += hooks
     try:
         out += rule_problems(name, _sound_hooks(plugin) if hooks else plugin, code=_file_of(plugin))
     except Exception as exc:  # the theme's own code, asked for its data, fails: say where
         out.append(_blame_import(exc, found.folder, "asked for its data"))
+    return out
+
+
+KIT = "warp_empires.kit"
+
+
+def engine_imports(source: str, filename: str = "<theme>") -> list[tuple[str, int, str]]:
+    """Every place ``source`` reaches into the engine other than through the kit, as
+    ``(file, line, module)``. Read with ``ast``, so an import inside a function or under
+    ``TYPE_CHECKING`` counts too; relative imports stay inside the theme's own package."""
+    import ast
+
+    found = []
+
+    def refuse(node: Any, module: str) -> None:
+        if (module == "warp_empires" or module.startswith("warp_empires.")) and module != KIT:
+            found.append((filename, node.lineno, module))
+
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                refuse(node, alias.name)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == "warp_empires":  # the package's names: warp_empires.Step, or the kit
+                for alias in node.names:
+                    refuse(node, f"warp_empires.{alias.name}")
+            else:
+                refuse(node, node.module)
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in ("import_module", "__import__") and isinstance(node.args[0].value, str):
+                refuse(node, node.args[0].value)
+    return found
+
+
+def import_problems(folder: Path) -> list[str]:
+    """A line for every import of the engine, in the theme's Python files, not made through
+    the kit: what the kit does not list may change under the theme without notice."""
+    out = []
+    for path in sorted(folder.rglob("*.py")):
+        try:
+            source = path.read_text(encoding="utf-8")
+            found = engine_imports(source, str(path))
+        except (OSError, UnicodeDecodeError, SyntaxError):
+            continue  # a file that cannot be read or parsed is reported as it is imported
+        out += [f"{file}, line {line}: imports {module}; a theme imports the engine only through {KIT} "
+                "(docs/authoring.md, \"The theme kit\")" for file, line, module in found]
     return out
 
 

@@ -261,3 +261,14 @@ def test_a_theme_whose_copies_stay_apart_passes_the_copy_check(tmp_path):
     result = run(["--module-path", str(folder), "module", "check", "contract_skirmish", "--games", "2"])
     assert result.exit_code == 0, result.output
     assert copy_problems(result) == []
+
+
+def test_an_import_of_the_engine_past_the_kit_is_a_problem_naming_its_file_and_line(tmp_path):
+    """The kit is all of the engine a theme may use; the rest may change under it."""
+    folder = skirmish_copy(tmp_path)
+    (folder / "helpers.py").write_text("def mover():\n    from warp_empires.rules.move import move_group\n    return move_group\n")
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish", "--games", "1"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1] == (
+        f"problem: {folder / 'helpers.py'}, line 2: imports warp_empires.rules.move; a theme imports the engine only "
+        'through warp_empires.kit (docs/authoring.md, "The theme kit")')
