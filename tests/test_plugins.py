@@ -280,6 +280,43 @@ def test_a_hook_method_without_hookimpl_is_reported_by_name(tmp_path):
     assert found.failures["skirmish"] == f"ModuleError: {init}:{line}: warp_victory has no @hookimpl above it, so the engine would never call it"
 
 
+def test_a_die_face_two_zone_types_roll_is_reported_when_the_theme_loads(tmp_path):
+    """Not when the first random map is generated, with no file named."""
+    folder = _broken_copy(tmp_path, "skirmish", "zones.toml", "rolls = [4]", "rolls = [1, 4]")
+    found = discover(module_paths=[folder])
+    assert found.failures["skirmish"] == f"ModuleError: {folder / 'data'}/zones.toml: die face 1 picks both 'field' and 'bog' on the zone type table"
+    assert "doctor_who" in found.modules
+
+
+def test_map_rules_of_the_wrong_kind_are_reported_when_the_theme_loads(tmp_path):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    init = folder / "__init__.py"
+    init.write_text(init.read_text().replace(
+        "    @hookimpl\n    def warp_tiebreak(self, game):",
+        "    @hookimpl\n    def warp_map_rules(self, players):\n        return {'fort': 3}\n\n    @hookimpl\n    def warp_tiebreak(self, game):"))
+    found = discover(module_paths=[folder])
+    line = next(n for n, text in enumerate(init.read_text().splitlines(), 1) if "def warp_map_rules" in text) - 1  # its decorator
+    assert found.failures["skirmish"] == (
+        f"ModuleError: {init}:{line}: skirmish: warp_map_rules must return a MapRules or None, not dict {{'fort': 3}}")
+
+
+def test_a_map_check_that_fails_is_the_themes_error_naming_its_line(tmp_path):
+    from warp_empires.blame import ThemeError
+    from warp_empires.mapgen import generate_for_theme
+
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    init = folder / "__init__.py"
+    init.write_text(init.read_text().replace(
+        "    @hookimpl\n    def warp_tiebreak(self, game):",
+        "    @hookimpl\n    def warp_check_map(self, zone_map, players):\n        return 1 / 0  # broken on purpose\n\n"
+        "    @hookimpl\n    def warp_tiebreak(self, game):"))
+    pm = make_manager(discover(module_paths=[folder]).modules["contract_skirmish"].plugin)
+    with pytest.raises(ThemeError) as caught:
+        generate_for_theme(pm, zones=12, players=2, seed=1)
+    assert "in warp_check_map: return 1 / 0  # broken on purpose" in str(caught.value)
+    assert str(caught.value).splitlines()[2] == "  ZeroDivisionError: division by zero"
+
+
 class DictUnits:
     """An extra whose units hook answers plain tables instead of UnitType values."""
 

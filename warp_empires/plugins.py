@@ -211,14 +211,36 @@ def check_module(name: str, plugin: Any) -> None:
     pm = new_manager()
     pm.register(plugin, name=name)
     pm.check_pending()
+    folder = getattr(getattr(plugin, "data", None), "folder", "")
     try:
-        Rulebook.from_plugins(pm)
+        book = Rulebook.from_plugins(pm)
     except ValueError as exc:
         # A card's problem is the theme's cards.toml's: say so, when the cards come from there.
-        folder = getattr(getattr(plugin, "data", None), "folder", "")
         if folder and str(exc).startswith("card "):
             raise type(exc)(f"{folder}/cards.toml: {exc}") from None
         raise
+    check_map_inputs(pm, book.zone_types.values(), f"{folder}/zones.toml: " if folder else "")
+
+
+def check_map_inputs(pm: Any, zone_types: Any, where: str = "") -> None:
+    """Raise ModuleError if a random map of the theme could not even be begun: its
+    ``warp_map_rules`` answers something else than a MapRules, or its zone types' rolls
+    give a die face twice or a face the die lacks (``where`` names the zone types' file).
+    A theme whose zone types roll no face plays only on maps it ships."""
+    from .model.data import MapRules, roll_table
+
+    rules = None
+    for impl in reversed(pm.hook.warp_map_rules.get_hookimpls()):  # the order the hook asks them in
+        answer = impl.function(*[{"players": 2}[a] for a in impl.argnames])
+        if answer is not None and not isinstance(answer, MapRules):
+            raise ModuleError(f"{_where(impl.function)}{impl.plugin_name}: warp_map_rules must return a MapRules or None, "
+                              f"not {type(answer).__name__} {str(answer)[:40]}")
+        rules = rules or answer
+    if any(zt.rolls for zt in zone_types):
+        try:
+            roll_table(zone_types, (rules or MapRules()).die)
+        except ValueError as exc:
+            raise ModuleError(f"{where}{exc}") from None
 
 
 def _where(function: Any) -> str:

@@ -3,6 +3,8 @@ players have reacted to it) and warp_default_map (a theme's own map for play and
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 
 from warp_empires import Game, GameSetup, Seat
@@ -11,6 +13,8 @@ from warp_empires.kit import BOARD, Step, hookimpl
 from warp_empires.plugins import make_manager
 
 from .scenario import ATTICA, ELEUSIS, give, place, run_phases, saronic_map
+
+OTHER_MAP = str(Path(__file__).resolve().parents[2] / "maps" / "doctor_who_galaxy.json")  # a map file, not the theme's
 
 
 @attrs.frozen
@@ -30,7 +34,7 @@ class Watcher:
 
     @hookimpl
     def warp_default_map(self, players):
-        return "somewhere/else.json"
+        return OTHER_MAP
 
 
 def watched_game() -> Game:
@@ -76,4 +80,4 @@ def test_warp_after_move_steps_see_a_move_that_stands():
 
 def test_warp_default_map_first_answer_wins():
     pm = make_manager("classical_city_states", extras=[Watcher()])
-    assert default_map_file(pm, 2) == "somewhere/else.json"
+    assert default_map_file(pm, 2) == OTHER_MAP

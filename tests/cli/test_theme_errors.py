@@ -182,3 +182,15 @@ def test_a_theme_reading_its_data_by_package_name_is_named_by_its_folder_and_onc
     assert checked.output.splitlines() == ["who: 1 problem(s) found before any game was played:", f"problem: {lines[0]}"]
     listed = run(["--module-path", str(folder), "modules"])
     assert listed.output.split("Failed to load:")[1].strip().splitlines() == [f"who: {lines[0]}"]
+
+
+@pytest.mark.parametrize("answer, said", [
+    ("42", "Error: the theme's warp_default_map must return the path of a map file or None, not '42'"),
+    ("'no/such/map.json'", "Error: the theme's own map (warp_default_map) is no/such/map.json, which is not a file; "
+                           "name a map with --map, or ask for a random one with --zones"),
+])
+def test_a_default_map_that_is_no_map_file_is_one_line_naming_the_hook(tmp_path, answer, said):
+    folder, init = skirmish_with(tmp_path, (TIEBREAK, f"    @hookimpl\n    def warp_default_map(self, players):\n        return {answer}\n\n{TIEBREAK}"))
+    result = run(["--module-path", str(folder), "simulate", "contract_skirmish", "--games", "1", "--workers", "1"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.strip().splitlines()[-1] == said

@@ -6,13 +6,14 @@ import functools
 import os
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import click
 import pluggy
 from rich.console import Console
 
-from ..blame import ThemeError
+from ..blame import ThemeError, blamed
 from ..decisions import IllegalChoice
 from ..engine import Game, GameSetup, Seat
 from ..model.loading import DataError
@@ -100,8 +101,17 @@ def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str) -> ZoneM
 
 
 def default_map_file(pm: Any, players: int) -> str | None:
-    """The theme's own map (``warp_default_map``), used when no map is named or asked for."""
-    return pm.hook.warp_default_map(players=players)
+    """The theme's own map (``warp_default_map``), used when no map is named or asked for;
+    a ClickException naming the hook if it answers something else than a path to a file."""
+    path = blamed(pm, "", lambda: pm.hook.warp_default_map(players=players))
+    if path is None:
+        return None
+    if not isinstance(path, (str, os.PathLike)):
+        raise click.ClickException(f"the theme's warp_default_map must return the path of a map file or None, not {str(path)[:60]!r}")
+    if not Path(path).is_file():
+        raise click.ClickException(f"the theme's own map (warp_default_map) is {path}, which is not a file; "
+                                   "name a map with --map, or ask for a random one with --zones")
+    return str(path)
 
 
 #: The help of the flag that turns fair random maps off, shared by `play` and `simulate`.

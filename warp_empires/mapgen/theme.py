@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from warp_empires.blame import ThemeError, blamed
 from warp_empires.model.data import MapRules, ZoneType
 from warp_empires.zonemap import ZoneMap
 
@@ -25,7 +26,11 @@ class MapTheme:
         """The problems the theme's ``warp_check_map`` hooks find (all answers joined)."""
         if self.pm is None:
             return []
-        answers = self.pm.hook.warp_check_map(zone_map=zone_map, players=players)
+        pm = self.pm
+        answers = blamed(pm, "", lambda: pm.hook.warp_check_map(zone_map=zone_map, players=players))
+        for answer in answers:
+            if answer and not (isinstance(answer, (list, tuple)) and all(isinstance(p, str) for p in answer)):
+                raise ThemeError(f"a theme's warp_check_map must return a list of problems (strings) or None, not {str(answer)[:60]}")
         return [problem for answer in answers if answer for problem in answer]
 
 

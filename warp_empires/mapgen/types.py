@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 import numpy as np
 
-from warp_empires.model.data import MapRules, ZoneType
+from warp_empires.model.data import MapRules, ZoneType, roll_table
 
 from .constraints import START_EXITS, required_counts
 from .fairness import balance, pick_starts, start_spacing
@@ -41,21 +41,6 @@ class TypePlan:
     types: tuple[str, ...]
     starts: tuple[int, ...]
     named: Mapping[int, str]
-
-
-def roll_table(zone_types: Sequence[ZoneType], die: int) -> dict[int, str]:
-    """The zone type table: die face to zone type id."""
-    table: dict[int, str] = {}
-    for zt in zone_types:
-        for face in zt.rolls:
-            if face in table:
-                raise ValueError(f"die face {face} picks both {table[face]!r} and {zt.id!r} on the zone type table")
-            if not 1 <= face <= die:
-                raise ValueError(f"zone type {zt.id!r} rolls {face}, which is not a face of a {die}-sided die")
-            table[face] = zt.id
-    if not table:
-        raise ValueError("no zone type has rolls; the theme's zone type table is empty")
-    return dict(sorted(table.items()))
 
 
 class _Orbits:

@@ -7,7 +7,7 @@ so copying a game never copies them.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -217,3 +217,18 @@ class MapRules:
     named_zones: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
     names: tuple[str, ...] = ()
     passable_connected: bool = True
+
+
+def roll_table(zone_types: Iterable[ZoneType], die: int) -> dict[int, str]:
+    """The zone type table: die face to zone type id (ValueError: a face taken twice, or no face at all)."""
+    table: dict[int, str] = {}
+    for zt in zone_types:
+        for face in zt.rolls:
+            if face in table:
+                raise ValueError(f"die face {face} picks both {table[face]!r} and {zt.id!r} on the zone type table")
+            if not 1 <= face <= die:
+                raise ValueError(f"zone type {zt.id!r} rolls {face}, which is not a face of a {die}-sided die")
+            table[face] = zt.id
+    if not table:
+        raise ValueError("no zone type has rolls; the theme's zone type table is empty")
+    return dict(sorted(table.items()))
