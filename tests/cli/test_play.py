@@ -6,9 +6,13 @@ import json
 import re
 from pathlib import Path
 
+import attrs
+import click
 import pytest
 
 from warp_empires import saves
+from warp_empires.plugins import make_manager
+from warp_empires.rulebook import Rulebook
 from warp_empires.cli import play_cmd
 from warp_empires.mapgen import mapfile
 
@@ -293,6 +297,15 @@ def test_a_computer_seat_from_the_menus_is_the_themes_computer_player(tmp_path):
     assert result.exit_code == 0, result.output
     assert ", computer (ai:greedy)" in result.output and ", computer (ai:mcts)" not in result.output
     assert json.loads(latest_save(tmp_path).read_text())["setup"]["seats"][1]["agent"] == "ai:greedy"
+
+
+def test_a_computer_player_the_theme_names_but_nobody_has_is_one_line_naming_the_setting():
+    book = Rulebook.from_plugins(make_manager("warhammer_space"))
+    odd = attrs.evolve(book, settings=attrs.evolve(book.settings, computer_player="ai:smart"))
+    with pytest.raises(click.ClickException) as refused:
+        play_cmd.computer_player(odd)
+    assert refused.value.message == ("the theme 'warhammer_space' names its computer player in [settings] computer_player: "
+                                     "unknown agent 'ai:smart'; known agents: ai:random, ai:greedy, ai:mcts")
 
 
 def test_a_map_file_that_cannot_be_read_is_asked_for_again(tmp_path):

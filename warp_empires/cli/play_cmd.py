@@ -82,8 +82,16 @@ def with_think(agent: str, think: float | None) -> str:
 
 def computer_player(book: Rulebook) -> str:
     """The computer player ``play`` seats when it is not told which: the theme's choice (the
-    strongest of its ladder, ``[settings] computer_player``), else the searching player."""
-    return book.settings.computer_player or DEFAULT_AGENT
+    strongest of its ladder, ``[settings] computer_player``), else the searching player. A
+    theme naming a player this installation lacks is refused in one line naming the setting."""
+    spec = book.settings.computer_player
+    if not spec:
+        return DEFAULT_AGENT
+    try:
+        make_agent(spec, 0)
+    except ValueError as exc:
+        raise click.ClickException(f"the theme {book.info.name!r} names its computer player in [settings] computer_player: {exc}") from None
+    return spec
 
 
 def parse_seats(specs: tuple[str, ...], book: Rulebook, console: Console, rng: random.Random, think: float | None = None) -> list[Seat]:
