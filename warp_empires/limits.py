@@ -32,6 +32,8 @@ MAX_AGENT_SPEC = 200
 # ---------------------------------------------------------------- a map
 #: Zones on one map.
 MAX_ZONES = 100_000
+#: The most a Voronoi map's frame may be longer than it is wide (``map generate --width/--height``).
+MAX_FRAME_RATIO = 100
 #: Bytes of a map file (read into memory whole).
 MAX_MAP_FILE_BYTES = 64 * MiB
 #: Bytes the map may take inside a save (a generated map takes 350 to 370 a zone, so about

@@ -76,6 +76,18 @@ def test_generate_a_hex_map(tmp_path):
     assert r.output == "Error: --width counts hexes in the hex layout; use a whole number, not 7.5\n"
 
 
+def test_a_voronoi_frame_too_thin_for_cells_is_refused_in_one_line(tmp_path):
+    r = run("generate", "--width", 1000, "--height", 0.0001, "--zones", 10, "--players", 2, "-o", tmp_path / "t.json")
+    assert r.exit_code == 1
+    assert r.output == "Error: a frame of proportions 1000 : 0.0001 is too thin; keep the longer side at most 100 times the shorter\n"
+    assert not (tmp_path / "t.json").exists()
+    r = run("generate", "--width", 100, "--height", 1, "--zones", 8, "--players", 2, "-o", tmp_path / "t.json")
+    assert r.exit_code == 0, r.output
+    xs = [z.centroid[0] for z in load(tmp_path / "t.json").zones]
+    ys = [z.centroid[1] for z in load(tmp_path / "t.json").zones]
+    assert max(xs) - min(xs) > 10 * (max(ys) - min(ys))  # a long strip, as asked
+
+
 def test_show_prints_the_summary(tmp_path):
     run("generate", "--seed", 7, "--players", 2, "-o", tmp_path / "g.json")
     r = run("show", tmp_path / "g.json", "--svg", tmp_path / "g.svg")

@@ -91,6 +91,9 @@ def test_graphml_without_coordinates_is_laid_out_from_the_seed(tmp_path, dw):
         ("[countries]\n1 A 1 zero 0\n", "line 2: expected 'index name continent x y' with numbers, got '1 A 1 zero 0'"),
         ("[countries]\n1 A 1 0 0\n2 B 1 5 5\n3 C 1 9 9\n[borders]\n1 2\n2 1\n", "zone C has no borders"),
         ("[countries]\n1 A 1 0 0\n2 B 1 5 5\n3 C 1 9 9\n4 D 1 1 1\n[borders]\n1 2\n3 4\n", "the zones fall into 2 separate groups (A cannot reach C)"),
+        # A map file with it could not be read back (map check), so the import refuses it.
+        (f"[countries]\n1 A 1 0 0\n2 {'Long' * 20} 1 5 5\n[borders]\n1 2\n",
+         "country 'LongLongLongLongLongLongLongLo'...: 80 characters long; a name has at most 60"),
     ],
 )
 def test_bad_risk_files_are_explained_in_one_line(tmp_path, text, message):

@@ -32,6 +32,7 @@ import numpy as np
 
 from warp_empires import limits
 from warp_empires.model.data import MapRules, ZoneType
+from warp_empires.zonelabels import name_problem
 from warp_empires.zonemap import MapZone, ZoneMap
 
 from .constraints import ExtraCheck, check_connected
@@ -189,6 +190,9 @@ def zone_map_of(
     """Turn what a file says into a checked :class:`ZoneMap`, typed when a theme is given."""
     seen: dict[str, int] = {}
     for i, name in enumerate(raw.names):
+        problem = name_problem(name, i)
+        if problem is not None:  # refused now: a map file with it could not be read back
+            raise MapImportError(f"country {name[:30]!r}{'...' if len(name) > 30 else ''}: {problem.split(': ', 1)[1]}")
         if name.lower() in seen:
             raise MapImportError(f"two zones are named {name!r}")
         seen[name.lower()] = i

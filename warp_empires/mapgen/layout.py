@@ -7,6 +7,7 @@ from collections.abc import Callable
 import attrs
 import numpy as np
 
+from .. import limits
 from .hexgrid import grid_size, hex_cells, hex_symmetry
 from .points import SMALL_MAP, random_sites, relax
 from .symmetry import Symmetry, relax_symmetric, symmetric_sites
@@ -39,6 +40,10 @@ def frame_size(zones: int, width: float | None, height: float | None) -> tuple[f
     if width and height:
         if width <= 0 or height <= 0:
             raise ValueError("width and height must be positive")
+        if max(width / height, height / width) > limits.MAX_FRAME_RATIO:
+            # A strip that thin leaves cells of no width: the diagram has nothing to build on.
+            raise ValueError(f"a frame of proportions {width:g} : {height:g} is too thin; "
+                             f"keep the longer side at most {limits.MAX_FRAME_RATIO} times the shorter")
         w = float(np.sqrt(area * width / height))
         return w, area / w
     side = float(np.sqrt(area))
