@@ -616,3 +616,16 @@ def test_the_city_states_deck_has_one_copy_of_each_of_about_thirty_cards():
     assert list(book.settings.phases) == [
         "draw", "revenue", "upkeep", "recruit", "diplomacy", "first_move", "sea_battle", "land_battle", "second_move",
     ]
+
+
+@pytest.mark.parametrize("new, message", [
+    ("plugn = ", "the theme's plugin is called 'plugn'; the engine registers the one called 'plugin'"),
+    ("", "it defines Skirmish, a ThemePlugin, but no 'plugin = Skirmish(...)' for the engine to register"),
+])
+def test_a_theme_package_without_its_plugin_named_plugin_says_what_to_write(tmp_path, new, message):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    init = folder / "__init__.py"
+    text = init.read_text()
+    line = next(l for l in text.splitlines() if l.startswith("plugin = "))
+    init.write_text(text.replace(line, (new + line.split(" = ", 1)[1]) if new else ""))
+    assert discover(module_paths=[folder]).failures["skirmish"] == f"ModuleError: {init}: {message}"

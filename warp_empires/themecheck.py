@@ -110,7 +110,7 @@ def problems(name: str, module_paths: Iterable[str | Path] = ()) -> list[str]:
         if found.folder is not None and Path(path).resolve().is_relative_to(found.folder.resolve()):
             del sys.modules[module]  # the theme's own, imported leniently: a game must import it afresh
     if plugin is None:
-        if isinstance(failure, DataError):
+        if isinstance(failure, (DataError, ModuleError)):  # a whole sentence, naming its file
             out.append(str(failure))
         else:
             # Data the theme read before its import failed has had its problems listed already.
