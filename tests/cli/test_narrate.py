@@ -36,7 +36,7 @@ def test_a_digest_keeps_what_matters_and_marks_what_was_done_to_you():
     text = [line for line, _ in lines]
     assert text[0] == "Turn 2 (round 1): Bob"
     assert "  Bob played Raiding on Ann" in text
-    assert "  Bob moved 3 unit(s) from Enemy (ENE) to Void One (VO1), top unit Armada" in text
+    assert "  Bob moved 3 unit(s) from Enemy (ENE) to Void One (VO1); Bob's stack there shows Armada on top" in text
     assert "  Battle in Void One (VO1): Bob 14 (units 12, unit and faction abilities +2) against Ann 4 (units 4); Bob wins" in text
     assert "  Bob took control of Home (HOM) from Ann" in text
     assert "  Bob recruited 2 units in Enemy (ENE)" in text
@@ -58,8 +58,8 @@ def test_the_log_lists_everything_a_seat_may_see():
     assert "  Bob discarded Space Travel" in ann
     assert "  Bob placed Monitors in Enemy (ENE)" in bob and "  Bob placed a unit in Enemy (ENE)" in ann
     assert "  Bob bought Scouts for 1 EP" in bob and "  Bob bought a unit" in ann
-    assert "  Bob moved 3 unit(s) (Armada, Scouts, Ogrons) from Enemy (ENE) to Void One (VO1), top unit Armada" in bob
-    assert "  Bob moved 3 unit(s) from Enemy (ENE) to Void One (VO1), top unit Armada" in ann
+    assert "  Bob moved 3 unit(s) (Armada, Scouts, Ogrons) from Enemy (ENE) to Void One (VO1); Bob's stack there shows Armada on top" in bob
+    assert "  Bob moved 3 unit(s) from Enemy (ENE) to Void One (VO1); Bob's stack there shows Armada on top" in ann
     assert not any(word in line for line in ann for word in ("Scouts", "Monitors", "Ogrons"))
 
 
@@ -68,7 +68,7 @@ def test_units_of_one_kind_are_counted_in_the_log():
     moved = Event("moved", 2, 1, {"player": 1, "by": 1, "frm": ENEMY, "to": VOID1, "count": 4, "top": "Scouts"},
                   secret={"units": ["Scouts", "Armada", "Scouts", "Scouts"]}, knows=frozenset({1}))
     assert [line for line, _ in log_lines(game, [moved], 1)] == [
-        "  Bob moved 4 unit(s) (Scouts ×3, Armada) from Enemy (ENE) to Void One (VO1), top unit Scouts"
+        "  Bob moved 4 unit(s) (Scouts ×3, Armada) from Enemy (ENE) to Void One (VO1); Bob's stack there shows Scouts on top"
     ]
 
 
@@ -82,7 +82,7 @@ def test_b14_the_table_sees_only_what_every_player_may_see():
 def test_moves_made_by_someone_else_name_both():
     game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
     pushed = Event("moved", 2, 1, {"player": 0, "by": 1, "frm": HOME, "to": VOID1, "count": 2, "top": "Scouts"})
-    assert describe(game, pushed) == "Bob moved Ann's 2 unit(s) from Home (HOM) to Void One (VO1), top unit Scouts"
+    assert describe(game, pushed) == "Bob moved Ann's 2 unit(s) from Home (HOM) to Void One (VO1); Ann's stack there shows Scouts on top"
 
 
 def test_an_unknown_event_is_still_told():

@@ -149,8 +149,8 @@ def test_a_good_map_file_is_unchanged_by_the_checks(tmp_path):
     "args, code, line",
     [
         (["--zones", "100001"], 2, "Invalid value for '--zones': 100001 is not allowed; use at most 100,000, the most zones a map may have"),
-        (["--width", "inf"], 2, "Invalid value for '--width': inf is not allowed; use at most 100,000, the most zones a map may have"),
-        (["--height", "nan"], 2, "Invalid value for '--height': nan is not allowed; use at most 100,000, the most zones a map may have"),
+        (["--width", "inf"], 2, "Invalid value for '--width': inf is not allowed; use at most 100,000 (hex: columns or rows; Voronoi: a proportion)"),
+        (["--height", "nan"], 2, "Invalid value for '--height': nan is not allowed; use at most 100,000 (hex: columns or rows; Voronoi: a proportion)"),
         (["--layout", "hex", "--width", "1000", "--height", "1000"], 1,
          "a 1000 x 1000 hex map has 1,000,000 zones; a map may have at most 100,000"),
     ],

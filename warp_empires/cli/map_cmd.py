@@ -52,7 +52,8 @@ def _most_zones() -> int:
 def _at_most_zones(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
     """A zone count, or a hex grid side, no bigger than a map may be (nan refused too)."""
     if value is not None and not value <= _most_zones():
-        raise click.BadParameter(f"{value} is not allowed; use at most {_most_zones():,}, the most zones a map may have")
+        what = ", the most zones a map may have" if param.name == "zones" else " (hex: columns or rows; Voronoi: a proportion)"
+        raise click.BadParameter(f"{value} is not allowed; use at most {_most_zones():,}{what}")
     return value
 
 

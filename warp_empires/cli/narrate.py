@@ -102,7 +102,7 @@ def describe(game: Game, event: Event) -> str | None:
         return f"{p}'s {d['card']} was cancelled"
     if k == "moved":
         what = f"{d['count']} unit(s) ({counted(d['units'])})" if "units" in d else f"{d['count']} unit(s)"
-        top = f", top unit {d['top']}" if d.get("top") else ""
+        top = f"; {p}'s stack there shows {d['top']} on top" if d.get("top") else ""
         if d.get("by") not in (None, d.get("player")):
             return f"{who(game, d['by'])} moved {p}'s {what} from {zone(game, d['frm'])} to {zone(game, d['to'])}{top}"
         return f"{p} moved {what} from {zone(game, d['frm'])} to {zone(game, d['to'])}{top}"

@@ -152,7 +152,7 @@ def _check_starts(zone_map: ZoneMap, types: Mapping[str, ZoneType], rules: MapRu
         zone = zones[s]
         if rules.start_zone_type is not None and zone.type != rules.start_zone_type:
             want = types[rules.start_zone_type].name
-            problems.append(f"start zone {zone.name} is a {types[zone.type].name}; start zones must be {want}s")
+            problems.append(f"start zone {zone.name} is a {types[zone.type].name}; every start zone must be a {want}")
         if not passable[s]:
             problems.append(f"start zone {zone.name} is impassable")
         exits = int(passable[graph.neighbours(s)].sum())
