@@ -15,6 +15,7 @@ import pluggy
 import pytest
 
 from warp_empires import CardType, Game, GameSetup, Seat, ThemePlugin, UnitType, hookimpl, hookspecs, limits
+from warp_empires.kit import Ability, Faction, ZoneType
 from warp_empires.agents import RandomAgent
 from warp_empires.mapgen import generate_for_theme
 from warp_empires.model.loading import DataError, load_theme_data
@@ -331,6 +332,33 @@ def test_a_data_hook_answering_the_wrong_type_is_named_in_one_line():
         Rulebook.from_plugins(pm)
     line = DictUnits.warp_unit_types.__code__.co_firstlineno
     assert str(caught.value) == f"{__file__}:{line}: extra0:DictUnits: warp_unit_types must return a list of UnitType, not a list of dict"
+
+
+class CodeData:
+    """An extra adding data written in code: a faction with a misspelt ability, a zone type
+    whose numbers no TOML file would be allowed."""
+
+    def __init__(self, faction: bool):
+        self.faction = faction
+
+    @hookimpl
+    def warp_factions(self):
+        return [Faction("pirates", "Pirates", abilities=(Ability("speed_bonsu", 1),))] if self.faction else []
+
+    @hookimpl
+    def warp_zone_types(self):
+        return [] if self.faction else [ZoneType("whirl", "Whirlpool", revenue=-4, move_cost=0)]
+
+
+@pytest.mark.parametrize("faction, message", [
+    (True, "faction 'pirates', abilities[0]: kind 'speed_bonsu' is not known (did you mean 'speed_bonus'?); known kinds: "),
+    (False, "zone 'whirl', revenue: -4 is not allowed; use 0 to 1,000"),
+])
+def test_data_written_in_code_is_held_to_the_bounds_of_the_toml_files(faction, message):
+    pm = make_manager(fixture_plugin("skirmish"), extras=[CodeData(faction)])
+    with pytest.raises(SetupError) as caught:
+        Rulebook.from_plugins(pm)
+    assert str(caught.value).startswith(message)
 
 
 def test_a_card_naming_a_missing_zone_type_is_refused_when_a_game_is_set_up():

@@ -13,7 +13,7 @@ from . import limits, zonelabels
 from .answers import checked_effects, checked_handlers
 from .decisions import Option
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
-from .model.loading import weight_problem
+from .model.loading import ABILITY_KINDS, did_you_mean, weight_problem
 from .model.state import GameState, Player, Unit, ZoneUnits
 
 if TYPE_CHECKING:
@@ -104,18 +104,47 @@ def _ai_weights(pm: Any) -> dict[str, float]:
     return {name: float(value) for name, value in tuned.items()}
 
 
-def _check_counts(units: Mapping[str, UnitType], card_types: Mapping[str, CardType]) -> None:
-    """Themes written in code skip the TOML checks; the pools and the deck are built from
-    these numbers, so they are bounded here too (against the limits of the moment)."""
-    for what, kinds, most in (("unit", units, limits.MAX_UNITS), ("card", card_types, limits.MAX_CARDS)):
-        total = 0
-        for kind in kinds.values():
-            copies = kind.copies
-            if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= limits.MAX_COPIES:
-                raise SetupError(f"{what} {kind.id!r}: {copies!r} copies; use 1 to {limits.MAX_COPIES}")
-            total += copies
+def data_problems(units: Mapping[str, UnitType], zones: Mapping[str, ZoneType], cards: Mapping[str, CardType],
+                  factions: Mapping[str, Faction] = {}) -> list[str]:
+    """What is out of bounds in rules data (against the limits of the moment), one line each.
+    A theme's TOML is checked as it is read; data a theme builds in code is checked here,
+    and the pools and the deck are built from these numbers."""
+    out = []
+
+    def number(what: str, value: Any, low: int, high: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            out.append(f"{what}: {value!r} is not allowed; use {low} to {high:,}")
+
+    def abilities(what: str, listed: Sequence[Any]) -> None:
+        for i, ability in enumerate(listed):
+            if ability.kind not in ABILITY_KINDS:
+                out.append(f"{what}, abilities[{i}]: kind {ability.kind!r} is not known{did_you_mean(ability.kind, ABILITY_KINDS)}; "
+                           f"known kinds: {', '.join(sorted(ABILITY_KINDS))}")
+
+    for u in units.values():
+        number(f"unit {u.id!r}, copies", u.copies, 1, limits.MAX_COPIES)
+        for field in ("force", "cost", "speed"):
+            number(f"unit {u.id!r}, {field}", getattr(u, field), 0, limits.MAX_NUMBER)
+        abilities(f"unit {u.id!r}", u.abilities)
+    for z in zones.values():
+        number(f"zone {z.id!r}, revenue", z.revenue, 0, limits.MAX_REVENUE)
+        number(f"zone {z.id!r}, move_cost", z.move_cost, 1, limits.MAX_NUMBER)
+    for c in cards.values():
+        number(f"card {c.id!r}, copies", c.copies, 1, limits.MAX_COPIES)
+    for f in factions.values():
+        abilities(f"faction {f.id!r}", f.abilities)
+    for what, kinds, most in (("unit", units, limits.MAX_UNITS), ("card", cards, limits.MAX_CARDS)):
+        total = sum(k.copies for k in kinds.values() if isinstance(k.copies, int))
         if total > most:
-            raise SetupError(f"{total:,} {what}s in all; a game may have at most {most:,}")
+            out.append(f"{total:,} {what}s in all; a game may have at most {most:,}")
+    return out
+
+
+def _check_data(units: Mapping[str, UnitType], zones: Mapping[str, ZoneType], cards: Mapping[str, CardType],
+                factions: Mapping[str, Faction] = {}) -> None:
+    problems = data_problems(units, zones, cards, factions)
+    if problems:
+        raise SetupError(problems[0])
 
 
 @attrs.frozen
@@ -163,7 +192,7 @@ class Rulebook:
                 if len(_BOOKS) >= 8:
                     del _BOOKS[next(iter(_BOOKS))]
                 _BOOKS[tuple(map(id, plugins))] = (plugins, book)
-        _check_counts(book.unit_types, book.card_types)
+        _check_data(book.unit_types, book.zone_types, book.card_types, book.factions)
         if setup is not None:
             book.check_setup(setup)
         return book
@@ -199,7 +228,7 @@ class Rulebook:
                 effects[ct.id] = known[ct.effect](ct)
             except (KeyError, TypeError, ValueError) as exc:
                 raise SetupError(f"card {ct.id!r}: bad params for effect {ct.effect!r}: {exc}") from None
-        _check_counts(units, card_types)
+        _check_data(units, zones, card_types, factions)
         effects = checked_effects(effects)
         cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
         phases = checked_handlers(pm, merged(pm, "warp_phase_handlers"))

@@ -32,6 +32,7 @@ from .model.loading import DataError, did_you_mean
 from .plugins import (
     ENTRY_POINT_GROUP, ModuleError, _load_folder, _plugin_of, checked_theme_data, collecting_data_problems, module_folders, new_manager,
 )
+from .rulebook import data_problems
 
 #: Every hook, with the arguments the engine calls it with.
 HOOKS: dict[str, tuple[str, ...]] = {
@@ -297,8 +298,10 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
 
     data = getattr(plugin, "data", None)
     from_toml = {(kind, t.id) for kind in ("unit_types", "zone_types", "card_types") for t in getattr(data, kind, ())}
-    out += _bounds(code, *({k: v for k, v in kinds.items() if (field, k) not in from_toml}
-                           for field, kinds in (("unit_types", units), ("zone_types", zones), ("card_types", card_types))))
+    from_toml |= {("factions", f.id) for f in getattr(data, "factions", ())}
+    out += [f"{code}: {problem}" for problem in data_problems(*(
+        {k: v for k, v in kinds.items() if (field, k) not in from_toml}
+        for field, kinds in (("unit_types", units), ("zone_types", zones), ("card_types", card_types), ("factions", factions))))]
     known = dict(library.EFFECTS)
     for effect_name, impl in merged(pm, "warp_card_effects").items():
         if effect_name in library.EFFECTS:
@@ -330,28 +333,4 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
     for type_id, effect in effects.items():
         for problem in effect.check(book):
             out.append(f"{card_file(type_id)}: card {type_id!r}, field 'params': {problem}")
-    return out
-
-
-def _bounds(code: str, units: dict[str, UnitType], zones: dict[str, ZoneType], cards: dict[str, CardType]) -> list[str]:
-    """The bounds of limits.py for data a theme builds in code (its TOML is checked as it is read)."""
-    out = []
-
-    def number(what: str, value: Any, low: int, high: int) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            out.append(f"{code}: {what}: {value!r} is not allowed; use {low} to {high:,}")
-
-    for u in units.values():
-        number(f"unit {u.id!r}, copies", u.copies, 1, limits.MAX_COPIES)
-        for field in ("force", "cost", "speed"):
-            number(f"unit {u.id!r}, {field}", getattr(u, field), 0, limits.MAX_NUMBER)
-    for z in zones.values():
-        number(f"zone {z.id!r}, revenue", z.revenue, 0, limits.MAX_REVENUE)
-        number(f"zone {z.id!r}, move_cost", z.move_cost, 1, limits.MAX_NUMBER)
-    for c in cards.values():
-        number(f"card {c.id!r}, copies", c.copies, 1, limits.MAX_COPIES)
-    for what, kinds, most in (("unit", units, limits.MAX_UNITS), ("card", cards, limits.MAX_CARDS)):
-        total = sum(k.copies for k in kinds.values() if isinstance(k.copies, int))
-        if total > most:
-            out.append(f"{code}: {total:,} {what}s in all; a game may have at most {most:,}")
     return out
