@@ -657,3 +657,13 @@ def test_a_theme_package_without_its_plugin_named_plugin_says_what_to_write(tmp_
     line = next(l for l in text.splitlines() if l.startswith("plugin = "))
     init.write_text(text.replace(line, (new + line.split(" = ", 1)[1]) if new else ""))
     assert discover(module_paths=[folder]).failures["skirmish"] == f"ModuleError: {init}: {message}"
+
+
+def test_an_installed_themes_own_folder_named_again_is_the_same_theme_not_a_clash():
+    """After `pip install -e` of a theme, `--module-path` to its folder names the same theme:
+    it is not refused as another module of the same name."""
+    import warp_modules.doctor_who as installed
+
+    found = discover(module_paths=[Path(installed.__file__).parent])
+    assert found.failures == {}
+    assert found.modules["doctor_who"].origin.startswith("entry point ")

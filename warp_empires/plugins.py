@@ -195,6 +195,13 @@ def _plugin_of(obj: Any) -> Any:
     return obj
 
 
+def _folder_of(plugin: Any) -> Path | None:
+    """The folder holding the code of ``plugin`` (a module, or an object of a module's class)."""
+    module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
+    path = getattr(module, "__file__", None)
+    return Path(path).resolve().parent if path else None
+
+
 def _info(name: str, plugin: Any) -> ModuleInfo:
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
@@ -353,6 +360,8 @@ def discover(module_paths: Iterable[str | Path] = ()) -> Discovery:
             except Exception as exc:
                 failures[folder.name] = _short(exc)
                 continue
+            if info.name in modules and _folder_of(modules[info.name].plugin) == folder.resolve():
+                continue  # the installed theme's own folder (pip install -e), named again: the same theme
             if info.name in modules:
                 # Never let a folder silently stand in for a module of the same name.
                 clash = f"{folder} is a module named {info.name!r}, like the one from {modules[info.name].origin}; rename one of them"
