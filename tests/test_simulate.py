@@ -60,6 +60,14 @@ def test_a_map_that_does_not_fit_the_games_is_refused_in_one_line(args, said):
     assert result.output.strip() == said
 
 
+def test_a_map_file_that_is_no_map_is_refused_naming_the_file(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"zones": 1}')
+    result = run("doctor_who", "--games", "2", "--map", str(bad))
+    assert result.exit_code == 1
+    assert result.output.strip() == f"Error: map {bad}: not a warp-empires map file (missing field 'format')"
+
+
 def _doctor_who_games(count, seed0):
     for n in range(count):
         seed = seed0 + n

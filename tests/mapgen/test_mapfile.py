@@ -92,6 +92,7 @@ CASES = {
     "missing field": (broken(lambda d: d.pop("starts")), "missing field 'starts'"),
     "missing zone field": (broken(lambda d: d["zones"][1].pop("polygon")), "zones[1]: missing field 'polygon'"),
     "wrong field type": (broken(lambda d: d["zones"][2].update(revenue="lots")), "zones[2]: field 'revenue': expected a whole number, got text"),
+    "a fraction for a whole number": (broken(lambda d: d["zones"][2].update(revenue=2.0)), "zones[2]: field 'revenue': expected a whole number, got the number 2.0"),
     "edge to unknown zone": (broken(lambda d: d["graph"]["edges"].append({"source": 2, "target": 99})), "border 2-99 names zone 99, which is not in the zones list"),
     "self border": (broken(lambda d: d["graph"]["edges"].append({"source": 2, "target": 2})), "border 2-2 joins a zone to itself"),
     "links not edges": (broken(lambda d: d["graph"].update(links=d["graph"].pop("edges"))), "field 'graph': missing 'edges' (borders are stored under 'edges')"),

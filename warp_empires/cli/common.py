@@ -78,10 +78,15 @@ def rulebook(module: str, paths: Sequence[str] = ()) -> tuple[Any, Rulebook]:
     return pm, Rulebook.from_plugins(pm)
 
 
-def load_zone_map(path: str) -> ZoneMap:
+def read_map(path: str) -> ZoneMap:
+    """The map file at ``path``; a ClickException naming the file if it cannot be used."""
     from ..mapgen.mapfile import load
 
-    return load(path)
+    try:
+        return load(path)
+    except (OSError, ValueError) as exc:
+        text = one_line(exc)
+        raise click.ClickException(text if path in text else f"map {path}: {text}") from None
 
 
 def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str) -> ZoneMap:

@@ -25,7 +25,7 @@ from ..plugins import discover
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
 from . import render
-from .common import ANY_MAP_HELP, default_map_file, fit_map, friendly, load_zone_map, make_console, module_paths, one_line, random_zone_map, rulebook
+from .common import ANY_MAP_HELP, default_map_file, fit_map, friendly, make_console, module_paths, one_line, random_zone_map, read_map, rulebook
 from .hotseat import Hotseat
 from .prompts import InputEnded, ask_number, ask_text, menu
 from .replay_view import replay_command
@@ -227,14 +227,6 @@ def ask_map(console: Console, book: Rulebook, players: int) -> tuple[ZoneMap | N
             return fit_map(book, read_map(path), players, path), 0
         except click.ClickException as exc:
             console.print(f"{exc.message}; give another map file.", markup=False, highlight=False, soft_wrap=True)  # one line, however long the path
-
-
-def read_map(path: str) -> ZoneMap:
-    try:
-        return load_zone_map(path)
-    except (OSError, ValueError) as exc:
-        text = one_line(exc)
-        raise click.ClickException(text if path in text else f"map {path}: {text}") from None
 
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import limits
-from .common import ANY_MAP_HELP, default_map_file, fit_map, friendly, module_paths, rulebook
+from .common import ANY_MAP_HELP, default_map_file, fit_map, friendly, module_paths, read_map, rulebook
 
 if TYPE_CHECKING:
     from ..simulation import RunSettings
@@ -51,10 +51,8 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
     if not map_file and not zones_given:
         map_file = default_map_file(pm, players)  # the theme's own map, unless --zones asks for random ones
     if map_file:
-        from ..mapgen.mapfile import loads
-
+        fit_map(book, read_map(map_file), players, map_file)  # a broken or unfit map is refused here, not in every worker
         map_text = Path(map_file).read_text(encoding="utf-8")
-        fit_map(book, loads(map_text), players, map_file)  # a broken or unfit map is refused here, not in every worker
     settings = RunSettings(module, seed, players, zones, turn_limit, tuple(agents), map_text, variants, paths, check, fair_maps)
     try:
         table_for(settings)  # the rules with the variants: a combination they refuse is said once, here

@@ -145,7 +145,8 @@ def _check_starts(zone_map: ZoneMap, types: Mapping[str, ZoneType], rules: MapRu
     zones = zone_map.zones
     problems = []
     if len(starts) < players:  # more serve fewer players: a game takes the first ones
-        problems.append(f"the map has {len(starts)} start zones; {players} players need {players}")
+        problems.append(f"the map has {len(starts)} start zone{'s' if len(starts) != 1 else ''}; "
+                        f"{players} player{'s' if players != 1 else ''} need{'s' if players == 1 else ''} {players}")
     if len(set(starts)) != len(starts):
         problems.append("a zone is listed twice as a start zone")
     for s in starts:

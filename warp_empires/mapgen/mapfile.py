@@ -218,6 +218,8 @@ def loads(text: str, zone_types: Sequence[ZoneType] | None = None) -> ZoneMap:
 
 
 def _kind(value: Any) -> str:
+    if isinstance(value, float):
+        return f"the number {value!r}" if len(repr(value)) <= 20 else "a number with a fraction"
     return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}.get(type(value), "a number")
 
 
