@@ -446,3 +446,35 @@ def test_an_unknown_computer_player_is_refused_in_one_line(tmp_path, spec, messa
     result = run(["play", "doctor_who", "--seat", "Ann:cybermen", "--seat", spec, "--saves", str(tmp_path)])
     assert result.exit_code != 0
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_zone_code_in_capitals_is_an_answer_even_when_a_command_is_spelt_alike(monkeypatch, tmp_path):
+    """Logopolis is LOG: at a question offering it, LOG picks it; log, in small letters,
+    is still the command."""
+    import io
+
+    from rich.console import Console
+
+    from warp_empires import Game, GameSetup, ZoneMap
+    from warp_empires.cli.hotseat import Hotseat
+    from warp_empires.testing import Position
+
+    from .support import EDGES, ZONES
+
+    zones = [("Logopolis", "void", 0, "LOG") if code == "VO1" else (name, kind, rev, code) for name, kind, rev, code in ZONES]
+    game = Game(GameSetup("doctor_who", [Seat("Ann", "daleks"), Seat("Bob", "cybermen", "ai:random")],
+                          ZoneMap.build(zones, EDGES, starts=(0, 6)), seed=1))
+    pos = Position.of(game)
+    pos.place(0, 1, "war_fleet", "scouts")
+    pos.place(1, 6, "war_fleet")
+    (card,) = pos.give(0, "space_travel")
+    pos.start(0, "move")
+    play = next(str(i) for i, o in enumerate(game.pending.options, 1) if o.value == card)
+    screen = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{play}\nlog\nLOG\nquit\n"))
+    Hotseat(game, Console(file=screen, width=200), tmp_path / "game.json").run()
+    out = screen.getvalue()
+    after_log = out.split("> log\n", 1)[1]
+    assert "Ann played Space Travel" in after_log.split("> LOG\n", 1)[0]  # the command: the log
+    picked = after_log.split("> LOG\n", 1)[1]
+    assert "Which units leave Logopolis?" in picked and "Ann played" not in picked

@@ -24,7 +24,7 @@ from ..engine import Game
 from . import lookup, render
 from .explain import commands, describe_choice, help_lines, unit_code, why_not, why_option
 from .narrate import describe, log_lines, summary
-from .prompts import BadAnswer, InputEnded, ask, parse_answer, parse_picks, read_line, tokens_of, whole_number
+from .prompts import BadAnswer, InputEnded, ask, is_zone_answer, parse_answer, parse_picks, read_line, tokens_of, whole_number
 from .windows import EVENT_WINDOWS, Windows
 
 #: Events that bring something new to light, with how ``undo`` names them: a choice
@@ -186,7 +186,7 @@ class Hotseat:
                 chosen = []
                 self.say(f"Nothing chosen: pick {decision.count}.")
                 continue
-            if self.command(seat, decision, text):
+            if not is_zone_answer(game, decision, text) and self.command(seat, decision, text):
                 if self.game.pending is not decision:
                     return  # undone: the loop shows the decision now pending
                 continue

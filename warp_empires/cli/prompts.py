@@ -148,6 +148,16 @@ def _one(game: Game, decision: Decision, token: str) -> int:
     raise BadAnswer(f"'{token}' is not an option or a command: type a number from 1 to {n}, or help.")
 
 
+def is_zone_answer(game: Game, decision: Decision, text: str) -> bool:
+    """Whether ``text`` is the code of a zone among the options, typed in capitals as the
+    options show it: then it is an answer, even when a command is spelt the same (a zone
+    Logopolis, LOG, and the command log)."""
+    if not text or text != text.upper() or not text.isalnum():
+        return False
+    z = game.board.find(text)
+    return z is not None and any(option.id == f"zone:{z}" for option in decision.options)
+
+
 def tokens_of(text: str) -> list[str]:
     """The answers typed, separated by spaces or commas, a range such as ``12-15`` written
     out (the options list numbers alike that way).
