@@ -323,9 +323,10 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
         if phase not in phases:
             out.append(f"{where}, field 'phases': no phase {phase!r} is handled{did_you_mean(phase, phases)}; known phases: {', '.join(sorted(phases))}")
     where = f"{toml}/theme.toml: [text]" if toml else f"{code}: warp_text"
-    for phase in text.phases:
-        if phase not in settings.phases:
-            out.append(f"{where}, field 'phases.{phase}': {phase!r} is not a phase of the turn{did_you_mean(phase, settings.phases)}")
+    for field in ("phases", "phase_help"):
+        for phase in getattr(text, field):
+            if phase not in settings.phases:
+                out.append(f"{where}, field '{field}.{phase}': {phase!r} is not a phase of the turn{did_you_mean(phase, settings.phases)}")
     cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
     book = Rulebook(info, settings, units, factions, zones, card_types, cards, effects, phases, text=text)
     if getattr(plugin, "lacking", ()):

@@ -123,3 +123,24 @@ def test_why_a_card_after_the_battles_names_the_window_the_question_opens():
     assert lookup.why_card(game, after, "Space Travel") == (
         "Space Travel is played: Move phase; this decision is not one of those moments (Battles are over: play a card or pass).")
     assert lookup.why_card(game, after, "Regeneration").startswith("Regeneration has no legal use now")
+
+
+def test_help_and_rules_tell_a_themes_own_phases_in_its_words_and_never_the_generic_ones_it_replaces():
+    """The city states run their own revenue, upkeep and recruit phases: `rules` and `help`
+    give the theme's sentences (its [text] phase_help), not the engine's, which would tell
+    of units drawn to buy and of upkeep by printed revenue."""
+    from warp_empires.cli.lookup import rules_lines
+    from warp_empires.rules.reactions import PASS
+    from warp_empires.testing import new_game as fresh
+
+    game = fresh("classical_city_states", ["athens", "sparta"], seed=5)
+    told = "\n".join(rules_lines(game))
+    assert "Recruit phase: Your home city rolls 1D10 for experience" in told
+    assert "Second move phase: Move the units that have neither moved nor attacked this turn." in told
+    assert "buy units from the ones drawn" not in told and "revenue printed on the zones" not in told
+    assert "Draw phase: discard any cards you like" in told  # the generic draw phase, run as it is
+    game.state.phase = "first_move"
+    asked = game.ask(0, "play_card", "Move phase: play a card or pass", [PASS])
+    assert explain.help_lines(game, asked, False)[0].startswith("First move phase: Play the cards of your turn and pass, then move groups")
+    who = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    assert "  Recruit phase: buy units from the ones drawn; each bought unit is placed in a revenue zone you control." in rules_lines(who)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..effects.movement import MoveStacks
 from ..rules import move
 from ..rulesref import ability_text, card_timing, generic_phase, speed_text
-from .explain import PHASE_HELP
+from .explain import phase_help
 from .render import class_letters
 
 if TYPE_CHECKING:
@@ -40,8 +40,9 @@ def rules_lines(game: Game) -> list[str]:
     s = book.settings
     out = [f"{book.info.title or book.info.name}: the turn is " + ", ".join(book.text.phase_name(p) for p in s.phases) + "."]
     for phase in s.phases:
-        if phase in PHASE_HELP:
-            out.append("  " + PHASE_HELP[phase])
+        told = phase_help(game, phase)
+        if told:
+            out.append("  " + told)
     upkeep = (f"; upkeep keeps {s.upkeep_per_revenue} units per {book.text.currency} of printed revenue"
               if generic_phase(book, "upkeep") else "")  # else the theme's own upkeep, in its rules
     out.append(f"Hand limit {s.hand_limit} cards; a side with a leader against none gets +{s.leader_bonus} force{upkeep}.")

@@ -178,6 +178,9 @@ class ThemeText:
     summary of the others' turns, beside the engine's own (battles, control, cards played):
     a city taken by assault, say, where a tax paid is not.
 
+    ``phase_help`` says in a sentence or two what happens in each of the theme's phases
+    (``help`` and ``rules`` at the prompt); a phase the generic rules run has the engine's.
+
     >>> text = ThemeText(currency="gold", phases={"muster": "Muster"}, plays="{player} plays {faction}",
     ...                  events={"mustered": "{player} musters in {zone}"})
     >>> text.phase_name("muster"), text.phase_name("draw"), text.seat_line("Ann", "Athens")
@@ -193,6 +196,7 @@ class ThemeText:
         {kind: (told,) if isinstance(told, str) else tuple(told) for kind, told in (value or {}).items()}))
     decisions: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
     noteworthy: frozenset[str] = attrs.field(factory=frozenset, converter=frozenset)
+    phase_help: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
 
     def seat_line(self, player: str, faction: str) -> str:
         """How a seat is introduced: "Ann plays the Daleks", or the theme's own words."""

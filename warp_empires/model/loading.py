@@ -261,9 +261,9 @@ THEME_TABLES = frozenset({"module", "settings", "map", "extra", "text", "ai"})
 
 def parse_text(entry: _Entry) -> ThemeText:
     """The [text] table: the theme's own words (see :class:`ThemeText`)."""
-    entry.unknown(frozenset({"currency", "phases", "events", "decisions", "plays", "noteworthy"}))
+    entry.unknown(frozenset({"currency", "phases", "events", "decisions", "plays", "noteworthy", "phase_help"}))
     words = {}
-    for key in ("phases", "events", "decisions"):
+    for key in ("phases", "events", "decisions", "phase_help"):
         table = entry.get(key, dict, default={})
         for name, value in table.items():
             # An event may have several sentences, for readers who see more or less of it.
