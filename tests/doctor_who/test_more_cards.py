@@ -677,6 +677,25 @@ def test_expedition_reaches_further_than_the_scouts_own_speed():
     assert units_in(game, TELOS, 0) == ["scouts"]
 
 
+def test_the_move_screen_and_why_count_expeditions_six_points_not_the_scouts_own():
+    """Screens: the panel and `why` give the card's 6 points, not the Scouts' speed of 3."""
+    import io
+
+    from rich.console import Console
+
+    from warp_empires.cli.explain import why_not
+    from warp_empires.cli.render import destinations_panel
+
+    game = scenario("daleks", "cybermen", zones=LINE, edges=LINE_EDGES, starts=(0, 8))
+    place(game, 0, 0, "scouts")
+    play_move_card(game, "expedition", "zone:0")
+    screen = io.StringIO()
+    Console(file=screen, width=200).print(destinations_panel(game, 0, game.pending.context))
+    assert "Scouts (F1); 6 movement point(s)." in screen.getvalue()
+    assert why_not(game, game.pending, "D7") == (
+        "Too far: reaching Deep 7 (D7) costs 7 movement point(s) and the group has 6 movement point(s), as the card played gives.")
+
+
 def test_expedition_stops_at_the_first_enemy_zone():
     game = scenario("daleks", "cybermen", zones=LINE, edges=LINE_EDGES, starts=(0, 8))
     place(game, 0, 0, "scouts")

@@ -114,7 +114,10 @@ def _card_text(game: Game, card: int) -> str:
     return f"{ct.name}: {ct.text}" if ct.text else ct.name
 
 
-def _allowance_words(game: Game, seat: int, units: tuple[int, ...]) -> tuple[int, str]:
+def _allowance_words(game: Game, seat: int, units: tuple[int, ...], points: int | None = None) -> tuple[int, str]:
+    """The group's movement points and where they come from; ``points``: a card's own."""
+    if points is not None:
+        return points, f"{points} movement point(s), as the card played gives"
     s = game.state
     allow = move.allowance(game, seat, units)
     if not game.hook.generic["warp_move_allowance"]:
@@ -181,9 +184,8 @@ def why_zone(game: Game, decision: Decision, z: int) -> str:
     s = game.state
     if kind == "choose_destination" and isinstance(ctx, dict) and "reach" in ctx and "units" in ctx:
         cost = ctx["reach"].get(z, 0)
-        allow, words = _allowance_words(game, seat, ctx["units"])
-        budget = f"the group has {words}" if cost <= allow else "the card played lets it go that far"
-        return f"{zone(game, z)} is in reach: the zones entered on the way cost {cost} movement point(s) and {budget}; no enemy units stand on the way."
+        _, words = _allowance_words(game, seat, ctx["units"], ctx.get("points"))
+        return f"{zone(game, z)} is in reach: the zones entered on the way cost {cost} movement point(s) and the group has {words}; no enemy units stand on the way."
     if kind == "choose_stack":
         group = move.movable(game, seat, z)
         return f"You have {len(group)} unit(s) in {zone(game, z)} that have not moved this turn and can reach at least one zone."
@@ -228,7 +230,7 @@ def why_not_zone(game: Game, decision: Decision, z: int) -> str | None:
     kind, seat, ctx = decision.kind, decision.player, decision.context
     s = game.state
     if kind == "choose_destination" and isinstance(ctx, dict) and "units" in ctx:
-        return unreachable(game, ctx["from"], tuple(ctx["units"]), z)
+        return unreachable(game, ctx["from"], tuple(ctx["units"]), z, ctx.get("points"))
     if kind == "choose_stack":
         mine = s.stack(z, seat)
         if not mine:
@@ -261,8 +263,9 @@ def unreachable_any(game: Game, start: int, units: tuple[int, ...]) -> str:
     return " ".join(unreachable(game, start, units, n) for n in near) or "the zone has no borders."
 
 
-def unreachable(game: Game, start: int, units: tuple[int, ...], z: int) -> str:
-    """Why the group of ``units`` in ``start`` cannot end a move in ``z``."""
+def unreachable(game: Game, start: int, units: tuple[int, ...], z: int, points: int | None = None) -> str:
+    """Why the group of ``units`` in ``start`` cannot end a move in ``z`` (with ``points``,
+    a card's own movement points, rather than its own allowance)."""
     s = game.state
     owner = s.units[units[0]].owner
     faction = s.players[owner].faction
@@ -286,7 +289,7 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int) -> str:
         stops.update(answer or ())
         if isinstance(answer, Mapping):
             stop_reasons.update({k: v for k, v in answer.items() if isinstance(v, str)})
-    allow, words = _allowance_words(game, owner, units)
+    allow, words = _allowance_words(game, owner, units, points)
     far = game.board.reachable(s, owner, start, FAR, can_enter, blocked, stops)
     ghost = s.copy()
     ghost.zone_units = ZoneUnits.from_lists([[u for u in ids if ghost.units[u].owner == owner] for ids in ghost.zone_units])

@@ -312,7 +312,10 @@ def destinations_panel(game: Game, seat: int, ctx: dict) -> Panel:
     moving = counted([game.unit_label(u) for u in units])
     # The group's allowance as the rules work it out: a theme's own (a Fleet's 10 by sea)
     # may be none of its units' speeds.
-    points = game.hook.warp_move_allowance(game=game, seat=seat, units=list(units))
+    # A card's own points (Expedition, Forced March) replace it.
+    points = ctx.get("points")
+    if points is None:
+        points = game.hook.warp_move_allowance(game=game, seat=seat, units=list(units))
     title = f"Moving {len(units)} unit(s) from {zone(game, ctx['from'])}"
     note = Text(f"{moving}; {points} movement point(s). A move may end in a zone with enemy units, never pass through one.", style="dim")
     if fights:

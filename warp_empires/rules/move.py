@@ -423,7 +423,7 @@ class SelectDestination(Step):
         options = [_new(Option, (keys[z], places[z], z)) for z in sorted(reach)]
         return game.ask(
             self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to",
-            options, context={"from": self.zone, "units": self.units, "reach": reach},
+            options, context={"from": self.zone, "units": self.units, "reach": reach, "points": self.points},
         )
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
