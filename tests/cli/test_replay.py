@@ -52,6 +52,9 @@ def test_stepping_jumping_and_quitting(finished):
     assert "The board" in out
     assert "Press Enter, type a decision number" in out
     assert "Final position" not in out
+    # B14: the game is over, so the replay shows everything, the board's stacks unit by unit.
+    board = out.split("The board", 1)[1].split("Press Enter", 1)[0]
+    assert "Daleks AI:" in board and "Cybermen AI:" in board and " more" not in board
 
 
 def test_an_unfinished_save_stops_where_it_stopped_and_shows_only_what_the_table_saw(tmp_path):

@@ -138,14 +138,19 @@ def stacks_text(game: Game, zone_view: dict, seat: int | None) -> Text:
 BOARD_IN_FULL = 60
 
 
-def board_table(game: Game, seat: int | None, every: bool = False) -> Table:
-    """The zones: code, name, type, revenue, control marker and the stacks ``seat`` may see.
+def board_table(game: Game, seat: int | None, every: bool = False, reveal: bool = False) -> Table:
+    """The zones: code, name, type, revenue, control marker and the stacks ``seat`` may see
+    (``reveal``: every unit of every stack, as the replay of a finished game shows them).
 
     A board of more than :data:`BOARD_IN_FULL` zones lists only the zones that earn
     revenue, are held by someone or have units on them, unless ``every`` is true.
     """
     view = game.view_for(seat)
     zones = view["zones"]
+    if reveal:
+        s = game.state
+        for z in zones:
+            z["stacks"] = [{"owner": o, "units": [s.units[u].type.name for u in s.stack(z["id"], o)]} for o in sorted(s.owners_in(z["id"]))]
     if not every and len(zones) > BOARD_IN_FULL:
         shown = [z for z in zones if z["revenue"] > 0 or z["control"] >= 0 or z["stacks"]]
         title = (f"The board: {len(shown)} of {len(zones)} zones, those that earn {game.rules.text.currency}, "

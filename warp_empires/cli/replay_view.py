@@ -228,7 +228,8 @@ def replay_command(ctx, file, show_all, stepping, seat_name) -> None:
         elif text.isascii() and text.isdigit() and len(text) <= 9 and 1 <= int(text) <= total:
             player.jump(int(text))
         elif text.lower() in ("map", "map all"):
-            console.print(render.board_table(player.game, viewer if isinstance(viewer, int) else None, every=text.lower() == "map all"))
+            console.print(render.board_table(player.game, viewer if isinstance(viewer, int) else None, every=text.lower() == "map all",
+                                             reveal=viewer == EVERYTHING))
         else:
             console.print(f"Press Enter, type a decision number from 1 to {total}, map (map all: every zone), or q.", markup=False)
     player.finish(file)
