@@ -112,6 +112,19 @@ def test_options_alike_say_their_text_once():
     assert "Force +10" in lines[2]  # another card says its own text
 
 
+def test_as_above_never_points_past_a_row_of_many_alike():
+    """Galactic Invasion, then four Space Travels in one row, then Galactic Invasion again: the
+    row above the last is the Space Travels', so it gives its own text, not "as above"."""
+    game = two_players()
+    kinds = ["galactic_invasion", "space_travel", "space_travel", "space_travel", "galactic_invasion", "space_travel"]
+    cards = [give(game, 0, kind) for kind in kinds]
+    options = [Option(f"card:{c}", f"Discard {game.card_name(c)}", c) for c in cards]
+    lines = shown(render.options_table(game, game.ask(0, "discard", "Discard a card?", options))).splitlines()
+    assert [line.split()[0] for line in lines] == ["1", "2", "5"]
+    assert "(4 alike: 2-4, 6)" in lines[1]
+    assert "Move two or three stacks." in lines[2] and "as above" not in lines[2]
+
+
 def test_the_recruits_drawn_mark_only_what_the_treasury_cannot_pay():
     game = two_players()
     options = (Option("done", "Buy nothing more"), Option("unit:1", "Buy Scouts (F1) for 1", 1))

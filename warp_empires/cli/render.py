@@ -406,6 +406,7 @@ def options_table(game: Game, decision: Decision) -> Table:
             # Thirty Baggage of a stack take one row, which gives every number that picks one.
             if i == numbers[0]:
                 table.add_row(str(i), f"{label} ({len(numbers)} alike: {number_ranges(numbers)})", code, detail)
+                above = ("", "")  # the row a reader sees above the next one: not alike to any
             continue
         # Two Armies of a stack, or two copies of a card, say their text once.
         shown = "as above" if detail and (label, detail) == above else detail
