@@ -202,3 +202,21 @@ def test_the_header_shows_what_everyone_sees_of_the_others_and_not_their_cards()
     text = shown(render.header(game, 0))
     assert (f"Others: Bob 12 EP, {len(game.state.controlled(1))} zone(s), 3 unit(s), {len(bob.hand)} card(s)") in text
     assert "Graviton" not in text
+
+
+def test_a_stack_target_shows_its_zone_code_and_the_code_picks_it():
+    """"Answer with an option number (or a zone code)": so it is for a card's stack targets too."""
+    import pytest
+
+    from warp_empires.cli.prompts import BadAnswer, parse_answer
+    from warp_empires.kit import stack_option
+
+    game = two_players()
+    options = [stack_option(game, VOID1, 1), stack_option(game, ENEMY, 1), stack_option(game, ENEMY, 0)]
+    decision = game.ask(0, "card_target", "Target of Biological Warfare", options)
+    table = shown(render.options_table(game, decision))
+    assert [line.split()[-1] for line in table.splitlines()] == ["VO1", "ENE", "ENE"]
+    assert parse_answer(game, decision, "vo1") == 0
+    with pytest.raises(BadAnswer) as several:
+        parse_answer(game, decision, "ENE")
+    assert str(several.value) == "2 options are in ENE: type the number of the one you mean."

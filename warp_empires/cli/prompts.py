@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 
 from .explain import unit_code, why_not
+from .render import zone_of_option
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -127,9 +128,11 @@ def _one(game: Game, decision: Decision, token: str) -> int:
             return i
     z = game.board.find(token)
     if z is not None:
-        for i, option in enumerate(decision.options):
-            if option.id == f"zone:{z}":
-                return i
+        there = [i for i, option in enumerate(decision.options) if zone_of_option(game, option.id) == z]
+        if len(there) == 1:
+            return there[0]
+        if there:
+            raise BadAnswer(f"{len(there)} options are in {game.board.codes[z]}: type the number of the one you mean.")
     unit = unit_code(token)
     if unit is not None:
         for i, option in enumerate(decision.options):
@@ -155,7 +158,7 @@ def is_zone_answer(game: Game, decision: Decision, text: str) -> bool:
     if not text or text != text.upper() or not text.isalnum():
         return False
     z = game.board.find(text)
-    return z is not None and any(option.id == f"zone:{z}" for option in decision.options)
+    return z is not None and any(zone_of_option(game, option.id) == z for option in decision.options)
 
 
 def tokens_of(text: str) -> list[str]:

@@ -450,11 +450,23 @@ def chosen_units(game: Game, decision: Decision) -> list[int]:
     return out[::-1]
 
 
+def zone_of_option(game: Game, option_id: str) -> int | None:
+    """The zone an option is about, when its id says so: ``zone:Z``, or a stack in a zone,
+    ``stack:Z:SEAT`` (as the kit's ``stack_option`` writes it). Its code picks it."""
+    head, _, rest = option_id.partition(":")
+    if head in ("zone", "stack"):
+        first = rest.partition(":")[0]
+        if first.isdigit() and int(first) < len(game.board):
+            return int(first)
+    return None
+
+
 def code_of(game: Game, option_id: str) -> str:
     """What a player may type instead of the number: a zone code, a unit code, a word."""
     head, _, rest = option_id.partition(":")
-    if head == "zone" and rest.isdigit() and int(rest) < len(game.board):
-        return game.board.codes[int(rest)]
+    z = zone_of_option(game, option_id)
+    if z is not None:
+        return game.board.codes[z]
     if head == "unit" and rest.isdigit():
         return f"U{rest}"
     if not rest:
