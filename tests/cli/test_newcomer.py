@@ -65,6 +65,16 @@ def test_units_and_factions_in_the_themes_words():
     assert unit_lines(game, "no such unit") is None
 
 
+def test_a_unit_that_costs_nothing_is_shown_not_for_sale():
+    """The city states' Leaders come with the experience roll; `unit Pericles` does not offer
+    them from a pool at a price of 0."""
+    pm = make_manager("classical_city_states")
+    game = Game(GameSetup("classical_city_states", (Seat("A", "athens"), Seat("B", "sparta")),
+                          generate_for_theme(pm, zones=30, players=2, seed=1), 1), plugins=pm)
+    assert unit_lines(game, "Pericles")[0] == "Pericles (unit): force 1, speed 6, not for sale, 1 in the game"
+    assert unit_lines(game, "Army")[0].startswith("Army (unit of the common pool): force ")
+
+
 def test_piped_output_keeps_long_lines_whole(tmp_path):
     """A transcript written to a pipe is not cut at 80 columns, in a table or out of one."""
     from click.testing import CliRunner

@@ -56,8 +56,12 @@ def unit_lines(game: Game, text: str) -> list[str] | None:
     t = find_named(dict(book.unit_types), text)
     if t is None:
         return None
-    who = f"{book.factions[t.faction].name} unit" if t.faction in book.factions else "unit of the common pool"
-    line = f"{t.name} ({who}): force {t.force}, speed {speed_text(t.speed)}, cost {t.cost} {book.text.currency}, {t.copies} in the game"
+    # A unit that costs nothing is not for sale: the theme's own rules bring it into play
+    # (the city states' Leaders, with the experience roll), not a recruit draw from a pool.
+    for_sale = t.cost > 0
+    who = f"{book.factions[t.faction].name} unit" if t.faction in book.factions else "unit of the common pool" if for_sale else "unit"
+    price = f"cost {t.cost} {book.text.currency}" if for_sale else "not for sale"
+    line = f"{t.name} ({who}): force {t.force}, speed {speed_text(t.speed)}, {price}, {t.copies} in the game"
     out = [line]
     if t.notes:
         out.append(f"  {class_letters(t)}")
