@@ -3,6 +3,8 @@ one move per unit per turn, any number of move cards."""
 
 import pytest
 
+from warp_empires.kit import hookimpl
+
 from helpers import build, card, cards, drive, events, hand_types, ids, opts, start, types_in, zone_id
 
 # A straight road of five plains.
@@ -36,6 +38,29 @@ def test_slow_moves_one_zone_so_the_only_destination_is_taken_without_asking():
     march_from(game, "A")
     assert game.pending is None
     assert types_in(game, "B", 0) == ["infantry"]
+
+
+class Mired:
+    """An extra making plains heavy going (2 points) for infantry alone (warp_move_costs)."""
+
+    @hookimpl
+    def warp_move_costs(self, game, seat, units):
+        if all(game.state.units[u].type.id == "infantry" for u in units):
+            return {"plain": 2}
+        return None
+
+
+def test_a_theme_may_make_a_kind_of_zone_cost_a_group_more():
+    """A Nomad infantry unit's 2 points take it one plain further, or none with warp_move_costs
+    making each plain cost infantry 2: it reaches B only; scouts go on as before."""
+    game = build(*LINE, units={"A": {0: ["infantry"]}}, hands={0: ["march"]}, factions=("nomads", "commoners"), deck=[], extras=[Mired()])
+    start(game, "move")
+    march_from(game, "A")
+    assert game.pending is None and types_in(game, "B", 0) == ["infantry"]  # the one zone in reach: taken without asking
+    game = build(*LINE, units={"A": {0: ["scout"]}}, hands={0: ["march"]}, deck=[], extras=[Mired()])
+    start(game, "move")
+    march_from(game, "A")
+    assert opts(game) == zones(game, "B", "C", "D")
 
 
 def test_nomads_move_one_zone_further():

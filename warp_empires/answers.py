@@ -66,6 +66,11 @@ def _points(answer: Any, kwargs: Mapping[str, Any]) -> bool:
     return isinstance(answer, (int, float)) and not isinstance(answer, bool) and math.isfinite(answer)
 
 
+def _costs(answer: Any, kwargs: Mapping[str, Any]) -> bool:
+    return isinstance(answer, Mapping) and all(
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 1 for k, v in answer.items())
+
+
 def _steps(answer: Any, kwargs: Mapping[str, Any] = {}) -> bool:
     return isinstance(answer, (list, tuple)) and all(isinstance(s, Step) for s in answer)
 
@@ -85,6 +90,7 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
     "warp_battle_steps": (_steps, "a list of Step"),
     "warp_hidden_limits": (_limits, "a list of (owner seat, unit tag, at most) tuples"),
     "warp_evaluate": (_points, "a number of points (neither NaN nor infinite) or None"),
+    "warp_move_costs": (_costs, "a mapping {zone type id: cost of 1 or more} or None"),
 }
 
 

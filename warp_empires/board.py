@@ -8,7 +8,7 @@ on a 10,000-zone map as cheap as one on a 50-zone map.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Mapping
 from heapq import heappop, heappush
 
 from .model.data import ZoneType
@@ -70,11 +70,12 @@ class Board:
         can_enter: Container[str] = (),
         blocked: Container[int] = (),
         stops: Container[int] = (),
+        costs: Mapping[str, int] | None = None,
     ) -> dict[int, int]:
         """Zones a group of ``seat``'s units in ``start`` can end a move in, with the cost.
 
-        Each zone entered costs its zone type's ``move_cost``; the total may not pass
-        ``allowance``. A zone that is impassable (unless its type id is in ``can_enter``)
+        Each zone entered costs its zone type's ``move_cost`` (or, for this group, what
+        ``costs`` says of the type); the total may not pass ``allowance``. A zone that is impassable (unless its type id is in ``can_enter``)
         or in ``blocked`` cannot be entered; a zone holding another player's units, or
         in ``stops``, may be entered but the path stops there. A group starting in a zone
         of ``stops`` leaves it for a zone it may pass through, never straight for another
@@ -95,7 +96,7 @@ class Board:
                 ztype: ZoneType = types[nxt]
                 if nxt in blocked or (not ztype.passable and ztype.id not in can_enter) or (from_stop and nxt in stops and zone == start):
                     continue
-                c = cost + ztype.move_cost
+                c = cost + (ztype.move_cost if costs is None else costs.get(ztype.id, ztype.move_cost))
                 if c <= allowance and c < best.get(nxt, allowance + 1):
                     best[nxt] = c
                     heappush(heap, (c, nxt))

@@ -201,6 +201,17 @@ def warp_stop_zones(game, seat, units):
     """
 
 
+@hookspec
+def warp_move_costs(game, seat, units):
+    """What entering a kind of zone costs the given moving group, where that is not the
+    zone type's ``move_cost`` (the city states' Forest costs an Army 2, a Leader alone 1).
+
+    Called once per move (and per test of whether a group can move at all), only when a
+    theme answers it. Returns a mapping ``{zone type id: cost}`` (each cost 1 or more), or
+    ``None``; the answers are merged, a later answer's cost for a type standing.
+    """
+
+
 @hookspec(firstresult=True)
 def warp_move_allowance(game, seat, units):
     """How many movement points a group has for one move.

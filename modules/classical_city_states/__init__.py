@@ -26,7 +26,7 @@ from .campaign import march_worth
 from .captives import CaptiveSweep
 from .cards import EFFECTS
 from .diplomacy import Diplomacy, free_rolls
-from .moving import Arrive, Marches, allowance, closed_zones, landing_zones
+from .moving import Arrive, Marches, allowance, closed_zones, landing_zones, move_costs
 from .recruit import leaders_to_gain, recruit_phase, take_from_pool
 from .traits import has_city_trait, leaders_with
 from .upkeep import PayUpkeep, armed_at_most, starvation, supplied
@@ -172,6 +172,10 @@ class CityStates(ThemePlugin):
     @hookimpl
     def warp_move_allowance(self, game, seat, units):
         return allowance(game, seat, units)
+
+    @hookimpl
+    def warp_move_costs(self, game, seat, units):
+        return move_costs(game, seat, units)
 
     @hookimpl
     def warp_blocked_zones(self, game, seat, units):

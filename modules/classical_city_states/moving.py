@@ -69,6 +69,19 @@ def allowance(game, seat: int, units) -> int:
     return points + bool(leaders_with(game, units, "marcher")) + has_city_trait(game, seat, "horsemen")
 
 
+#: The terrains whose move_cost (2) only Armies pay: the source makes Armies use 2 points
+#: to enter Forest or Hill; Rowers and Leaders without an Army pay 1 there, as anywhere.
+HEAVY_GOING = ("forest", "hill")
+
+
+def move_costs(game, seat: int, units) -> dict[str, int] | None:
+    """Forest and Hill at 1 point for a group with no Army in it (C3); ``None`` otherwise."""
+    chits = game.state.units
+    if any(chits[u].type.id == "army" for u in units):
+        return None
+    return dict.fromkeys(HEAVY_GOING, 1)
+
+
 def closed_zones(game, seat: int, units) -> dict[int, str]:
     """Where this group may not go, with the reason a player asking ``why`` is told."""
     # Asked for every group the player could move, at every decision of a move phase: what

@@ -30,10 +30,24 @@ def test_armies_march_four_on_land_forest_and_hill_cost_two_and_never_go_to_sea(
 def test_a_leader_alone_goes_six_and_thebans_ride_one_further():
     game = scenario("athens", "thebes")
     pericles = place(game, 0, ATTICA, "pericles")
-    assert reach(game, 0, ATTICA, pericles)[PARNES] == 4  # and Thebes itself is an enemy city
+    # C3: only Armies spend 2 points on Forest and Hill; a Leader alone crosses
+    # Cithaeron (forest) and Parnes (hill) at 1 each. Thebes itself is an enemy city.
+    assert reach(game, 0, ATTICA, pericles)[PARNES] == 2
     theban = place(game, 1, ATTICA, "army")  # Horsemen: 5 points
     game.state.control[THEBES] = 1
     assert reach(game, 1, ATTICA, theban)[PARNES] == 4 and max(reach(game, 1, ATTICA, theban).values()) == 5
+
+
+def test_c3_forest_and_hill_cost_two_only_to_a_group_with_an_army():
+    """The source: Armies use up 2 points to enter Forest and Hill. Rowers alone, or Rowers
+    with a Leader, pay 1 there; with an Army among them, the group pays 2."""
+    game = scenario("athens", "corinth")
+    rowers = place(game, 0, ATTICA, "rowers")
+    assert reach(game, 0, ATTICA, rowers) == {ATHENS: 1, ELEUSIS: 1, CITHAERON: 1, PARNES: 2}  # Thebes is neutral
+    with_leader = rowers + place(game, 0, ATTICA, "pericles")
+    assert reach(game, 0, ATTICA, with_leader)[PARNES] == 2
+    with_army = with_leader + place(game, 0, ATTICA, "army")
+    assert reach(game, 0, ATTICA, with_army) == {ATHENS: 1, ELEUSIS: 1, CITHAERON: 2, PARNES: 4}
 
 
 def test_no_unit_enters_a_neutral_or_enemy_city():
@@ -254,7 +268,7 @@ def test_rowers_may_sail_on_a_transport():
     game = scenario("athens", "corinth")
     rowers, transport = place(game, 0, ATHENS, "rowers", "transport")
     assert reach(game, 0, ATHENS, [rowers, transport])[NAUPLIA] == 3
-    assert reach(game, 0, ATHENS, [rowers]) == {ATTICA: 1, ELEUSIS: 2, CITHAERON: 3}  # alone, by land
+    assert reach(game, 0, ATHENS, [rowers]) == {ATTICA: 1, ELEUSIS: 2, CITHAERON: 2, PARNES: 3}  # alone, by land (C3: no Army, Forest and Hill at 1)
 
 
 def test_captured_ships_beyond_the_stacking_limit_are_burnt():

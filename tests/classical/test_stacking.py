@@ -88,7 +88,8 @@ def test_c1_the_rules_reference_gives_the_limits_as_the_modules_own():
     assert "| Roll | Terrain | Entering costs | Stacking limit (our design) |" in page
     for row in (
         "| 1-2 | Sea | 1 | 8 |", "| 3 | Sandy Coast | 1 | 4 |", "| 4 | Fishing Village | 1 | 4 |",
-        "| 5 | Farmland | 1 | 6 |", "| 6-7 | Plain | 1 | 8 |", "| 8 | Forest | 2 | 3 |", "| 9 | Hill | 2 | 4 |",
+        "| 5 | Farmland | 1 | 6 |", "| 6-7 | Plain | 1 | 8 |", "| 8 | Forest | 2 (a group without an Army: 1) | 3 |",
+        "| 9 | Hill | 2 (a group without an Army: 1) | 4 |",
         "| 10 | Minor City | 1 | 6 |", "| placed | Home City | 1 | 10 |",
     ):
         assert row in page

@@ -290,10 +290,11 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int, points: 
         if isinstance(answer, Mapping):
             stop_reasons.update({k: v for k, v in answer.items() if isinstance(v, str)})
     allow, words = _allowance_words(game, owner, units, points)
-    far = game.board.reachable(s, owner, start, FAR, can_enter, blocked, stops)
+    costs = move.move_costs(game, owner, list(units))
+    far = game.board.reachable(s, owner, start, FAR, can_enter, blocked, stops, costs)
     ghost = s.copy()
     ghost.zone_units = ZoneUnits.from_lists([[u for u in ids if ghost.units[u].owner == owner] for ids in ghost.zone_units])
-    free = game.board.reachable(ghost, owner, start, FAR, can_enter, blocked, stops)
+    free = game.board.reachable(ghost, owner, start, FAR, can_enter, blocked, stops, costs)
     if z in far and far[z] <= allow:
         return f"{zone(game, z)} is in reach: it costs {far[z]} of the group's {allow} movement point(s)."
     if z in free and free[z] <= allow:
@@ -303,7 +304,7 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int, points: 
                 f"enemy units ({where}): a move may end in such a zone, never pass through it.")
     if z in free:
         return f"Too far: reaching {zone(game, z)} costs {far.get(z, free[z])} movement point(s) and the group has {words}."
-    beyond = game.board.reachable(ghost, owner, start, FAR, can_enter, blocked) if stops else {}
+    beyond = game.board.reachable(ghost, owner, start, FAR, can_enter, blocked, costs=costs) if stops else {}
     if z in beyond:
         # Out of reach only because the way crosses zones the group may stop in, not cross:
         # named are those bordering the zones they cut off (three at most).

@@ -176,12 +176,24 @@ def stop_zones(game: Game, owner: int, group: list[int]) -> set[int]:
     return stops
 
 
+def move_costs(game: Game, owner: int, group: list[int]) -> dict[str, int] | None:
+    """What entering each kind of zone costs ``owner``'s moving group where the themes say
+    it differs from the zone type's ``move_cost`` (``None``: no theme says so)."""
+    if game.hook.unanswered("warp_move_costs"):
+        return None
+    costs: dict[str, int] = {}
+    for answer in game.hook.warp_move_costs(game=game, seat=owner, units=group):
+        costs.update(answer or {})
+    return costs or None
+
+
 def destinations(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> dict[int, int]:
     """Zones the group can end its move in (with the movement points spent)."""
     points, owner, can_enter, blocked = _limits(game, seat, units, points)
     if points <= 0:
         return {}
-    return game.board.reachable(game.state, owner, zone, points, can_enter, blocked, stop_zones(game, owner, list(units)))
+    group = list(units)
+    return game.board.reachable(game.state, owner, zone, points, can_enter, blocked, stop_zones(game, owner, group), move_costs(game, owner, group))
 
 
 def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: int | None = None) -> bool:
@@ -197,9 +209,10 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
     owner = s.units[units[0]].owner
     types = s.zone_types
     can_enter = closed = stops = None  # looked up only when a neighbour needs them
+    costs = None if game.hook.unanswered("warp_move_costs") else move_costs(game, owner, list(units))
     for nxt in game.board.adjacency[zone]:
         t = types[nxt]
-        if t.move_cost > points:
+        if (t.move_cost if costs is None else costs.get(t.id, t.move_cost)) > points:
             continue
         if not t.passable:
             if can_enter is None:
