@@ -93,7 +93,6 @@ def closed_zones(game, seat: int, units) -> dict[int, str]:
             return dict.fromkeys(range(len(game.board)), problem)
     k = places.kinds_of(game, units)
     by_sea = bool(k["fleet"] or k["transport"])
-    fights = k["army"] or k["rowers"] or (k["fleet"] and k["rowers"])
     adding = k["army"] + k["fleet"] + k["transport"]
     control, chits = s.control, s.units
     way = _by_the_map(game)[by_sea]
@@ -113,8 +112,6 @@ def closed_zones(game, seat: int, units) -> dict[int, str]:
         foreign.add(z)
         if any(places.shows_troops(game, z, o) for o in others):
             out[z] = "another player's Armies or Rowers hold it (attack it in a battle phase)"
-        elif not fights:
-            out[z] = "only Armies, Rowers or manned Fleets enter a space holding another player's units"
     if adding:  # the stacking limits (C1), in empty zones and in zones holding units alike
         for limit, zones in way.by_limit:  # lowest first
             if limit >= adding:
@@ -312,8 +309,9 @@ class PickDestination(Step):
 class Arrive(Step):
     """A group entered a space holding another player's units (C3): if those hold Armies,
     Rowers or a manned Fleet hidden under the top, the group is turned back to where it came
-    from; otherwise it captures them: Baggage, Transports and unmanned Fleets change sides,
-    Leaders are taken captive (and ransomed or put to death)."""
+    from; otherwise a group with Armies, Rowers or a manned Fleet captures them: Baggage,
+    Transports and unmanned Fleets change sides, Leaders are taken captive (and ransomed or
+    put to death). Any other group shares the space with them."""
 
     seat: int
     units: tuple[int, ...]
@@ -334,6 +332,9 @@ class Arrive(Step):
                     s.move_unit(u, self.frm)
                 game.emit("turned_back", player=self.seat, zone=self.to, frm=self.frm, holder=o)
                 return None
+        mine = places.kinds_of(game, self.units)
+        if not (mine["army"] or mine["rowers"]):
+            return None  # Leaders, Baggage or ships without Rowers capture nothing: the space is shared (C3)
         steps = []
         for o in others:
             steps += [Ransom(self.seat, u) for u in take(game, self.seat, self.to, o, s.stack(self.to, o))]

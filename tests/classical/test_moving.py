@@ -217,6 +217,21 @@ def test_c3_a_manned_fleet_on_top_turns_the_group_back():
     assert kinds(game, SARONIC, 1) == ["fleet", "rowers"]
 
 
+def test_c3_a_leader_alone_may_enter_a_space_of_enemy_baggage_and_shares_it():
+    """The source closes only spaces of enemy Armies, Rowers or manned Fleets, and only those
+    capture: Pericles alone enters Eleusis, where Bob's Baggage lies, and both stay there."""
+    game = scenario("athens", "corinth")
+    pericles = place(game, 0, ATTICA, "pericles")
+    baggage = place(game, 1, ELEUSIS, "baggage")
+    assert ELEUSIS in reach(game, 0, ATTICA, pericles)
+    start_moving(game)
+    game.decide(f"zone:{ATTICA}")
+    game.decide(f"zone:{ELEUSIS}")
+    assert game.state.units[pericles[0]].zone == ELEUSIS
+    assert (game.state.units[baggage[0]].zone, game.state.units[baggage[0]].owner) == (ELEUSIS, 1)
+    assert events(game, "captured") == [] and events(game, "turned_back") == []
+
+
 def test_a_space_showing_arms_is_closed_and_hidden_arms_turn_a_group_back():
     game = scenario("athens", "corinth")
     army = place(game, 0, ATTICA, "army")
