@@ -80,6 +80,7 @@ def test_with_the_flag_a_player_holding_an_answer_is_asked_once(monkeypatch, tmp
     seen = after_the_card(out)
     assert seen.count("Pass to Bob, press Enter") == 1
     assert "React?" in seen and "No card in your hand answers" not in seen
+    assert "Ann just played Space Travel. (Move one stack.)" in seen  # what the card would do, to answer it knowingly
 
 
 def test_a_player_with_an_empty_hand_is_not_passed_the_device(monkeypatch, tmp_path):

@@ -339,7 +339,8 @@ def trigger_text(game: Game, trigger: Any) -> str:
     """What a reaction would answer, in words."""
     by = who(game, trigger.by)
     if isinstance(trigger, CardPlayed):
-        return f"{by} just played {game.card_name(trigger.card)}."
+        text = game.rules.cards[trigger.card].text  # what the card would do, so the answer is informed
+        return f"{by} just played {game.card_name(trigger.card)}." + (f" ({text})" if text else "")
     if isinstance(trigger, DieRolled):
         value = game.state.rolls.get(trigger.key)
         return f"{by} just rolled a {value} (1D{trigger.sides})." if value is not None else f"{by} just rolled a die."
