@@ -14,6 +14,7 @@ defend. Every position is built with ``warp_empires.testing.Position`` and a fix
 from __future__ import annotations
 
 from warp_empires import Game
+from warp_empires.cli.narrate import describe
 from warp_empires.testing import Position, events, option_ids, units_in
 
 ZONES = "Orkworld:homeworld Void:deep_space Piscina:rich_planet Terra:homeworld Gorka:poor_planet"
@@ -81,6 +82,8 @@ def test_w5_the_space_battle_comes_first_then_the_ground_battle():
     # Space: Barge 6 + Warship 4 + two transports at 0, against the Cruiser's 4 alone.
     assert battles(game) == [("space", 10, 4, 0)]
     assert events(game, "space_battle") == [{"zone": PISCINA, "attacker": 0, "defender": 1, "transports": 2}]
+    (told,) = [describe(game, e) for e in game.events if e.kind == "space_battle"]
+    assert told == "Space battle in Piscina (Z2): P0 against P1 (2 ground unit(s) carried as transports, fighting at Force 0)"
     assert lost(game, 1) == ["Thunderbolt Cruiser"]
     # The Orks owe 2 and pay with a ship; neither transport is offered.
     assert sorted(option_ids(game)) == sorted(f"unit:{unit(game, PISCINA, 0, t)}" for t in ("mekboy_battle_barge", "ork_warship"))
