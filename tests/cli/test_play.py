@@ -380,7 +380,7 @@ def test_two_people_pass_the_device(tmp_path):
     out = result.output
     assert out.index("Pass to Ann, press Enter") < out.index("Ann (1-") < out.index("Pass to Bob, press Enter")
     bob = out[out.index("Pass to Bob, press Enter"):]
-    assert "Since your last turn, Bob" in bob and "Ann earned 3 EP" in bob
+    assert "Since the game began, Bob" in bob and "Ann earned 3 EP" in bob  # Bob's first turn: he had no last one
     assert "Your hand: Galactic Invasion, Great Leader" not in bob
 
 

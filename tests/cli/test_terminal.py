@@ -165,8 +165,9 @@ def test_two_people_and_the_computer(tmp_path):
     assert raw.count("\x1b[?1049h") >= 2 and raw.count("\x1b[?1049l") >= 2 and "\x1b[2J" in raw
     assert {who for who, _ in before_quit + again.stints} == set(PEOPLE)
     assert check_hands_stay_hidden(before_quit) + check_hands_stay_hidden(again.stints) > 0
-    # Each person's turn opens with what happened since their last one.
-    assert any("Since your last turn, Bob" in text for who, text in before_quit if who == "Bob")
+    # Each person's turn opens with what happened since their last one (the first, since the game began).
+    assert any("Since the game began, Bob" in text for who, text in before_quit if who == "Bob")
+    assert any("Since your last turn, Bob" in text for who, text in before_quit + again.stints if who == "Bob")
 
 
 def test_ctrl_c_saves_and_resume_picks_up_the_same_question(tmp_path):

@@ -355,7 +355,9 @@ class Hotseat:
         if not lines:
             return
         if seat is not None and any(e.kind == "turn_started" and e.seat != seat for e in game.events[start:end]):
-            self.console.print(Rule(f"Since your last turn, {game.state.players[seat].name}", align="left"))
+            had_one = any(e.kind == "turn_started" and e.seat == seat for e in game.events[:start])
+            since = "your last turn" if had_one else "the game began"
+            self.console.print(Rule(f"Since {since}, {game.state.players[seat].name}", align="left"))
         for line, hit in lines:
             self.console.print(Text(line, style="bold red" if hit else ("bold" if not line.startswith("  ") else "")))
 
