@@ -15,6 +15,7 @@ game ever won outright).
 from __future__ import annotations
 
 import random
+from typing import Any
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,7 +23,7 @@ import attrs
 
 from . import fingerprint, invariants
 from .agents import RandomAgent
-from .blame import ThemeError
+from .blame import ThemeError, theme_error
 from .engine import Game, GameSetup, Seat
 from .model.data import CardType
 from .model.state import BOARD, POOL
@@ -142,10 +143,8 @@ def ask_the_computer_players_hooks(game: Game) -> None:
         hidden_limits(game, seat)
 
 
-def failure(pm, module: str, exc: BaseException) -> str:
+def failure(pm: Any, module: str, exc: BaseException) -> str:
     """An error in one line: where in the theme's code it was raised, if it was, and what."""
-    from .blame import theme_error
-
     blamed = exc if isinstance(exc, ThemeError) else theme_error(pm, exc, module)
     if blamed is None:
         return f"{type(exc).__name__}: {exc}"
