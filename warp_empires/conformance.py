@@ -15,9 +15,9 @@ game ever won outright).
 from __future__ import annotations
 
 import random
-from typing import Any
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import attrs
 
