@@ -14,6 +14,7 @@ hook, the file and line of the implementation, and what was wanted.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -63,7 +64,12 @@ def _limits(answer: Any, kwargs: Mapping[str, Any]) -> bool:
 
 
 def _points(answer: Any, kwargs: Mapping[str, Any]) -> bool:
-    return isinstance(answer, (int, float)) and not isinstance(answer, bool) and math.isfinite(answer)
+    if not isinstance(answer, numbers.Real) or isinstance(answer, bool):  # numpy's numbers and fractions are Real
+        return False
+    try:
+        return math.isfinite(float(answer))
+    except OverflowError:  # an int too large for a float: no number of points
+        return False
 
 
 def _costs(answer: Any, kwargs: Mapping[str, Any]) -> bool:

@@ -143,12 +143,23 @@ def test_a_computer_players_hook_that_raises_is_named_and_the_game_kept(tmp_path
     assert json.loads(latest_save(tmp_path / "saves").read_text())["choices"] == []
 
 
-@pytest.mark.parametrize("body, shown", [('return "high"', "'high' (a str)"), ('return float("nan")', "nan (a float)")])
+@pytest.mark.parametrize("body, shown", [
+    ('return "high"', "'high' (a str)"), ('return float("nan")', "nan (a float)"),
+    ("return 10 ** 400", None),  # too large for a float: shown cut short
+])
 def test_a_computer_players_hook_answering_no_number_is_named(tmp_path, body, shown):
     folder, init = skirmish_with(tmp_path, with_evaluate(body))
     out = play_greedy(folder, tmp_path / "saves").output
     assert "Error: the theme 'contract_skirmish' gave a wrong answer from warp_evaluate:" in out
-    assert f"warp_evaluate must return a number of points (neither NaN nor infinite) or None, not {shown}" in out
+    said = "warp_evaluate must return a number of points (neither NaN nor infinite) or None, not"
+    assert f"{said} {shown}" in out if shown else (said in out and "... (an int)" in out and "Traceback" not in out)
+
+
+def test_a_computer_players_hook_may_answer_any_real_number(tmp_path):
+    """A fraction (or a numpy number) is a number of points as much as a float is."""
+    folder, init = skirmish_with(tmp_path, with_evaluate("import fractions; return fractions.Fraction(1, 3)"))
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish", "--games", "2"])
+    assert result.exit_code == 0, result.output
 
 
 def test_module_check_asks_the_computer_players_hooks_and_names_an_error_once(tmp_path):

@@ -146,7 +146,7 @@ def scores(game: Game, weights: Weights | None = None) -> list[float]:
         worth[winner] += weights.victory
     for seat in range(seats):
         for answer in game.hook.warp_evaluate(game=game, seat=seat):  # checked: a wrong answer names the theme
-            worth[seat] += answer
+            worth[seat] += float(answer)
     return worth
 
 
