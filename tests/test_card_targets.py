@@ -68,5 +68,7 @@ def test_an_effect_method_the_engine_cannot_call_is_refused_when_the_class_is_wr
 
 def test_an_effect_method_with_defaults_or_star_args_is_accepted():
     fine = type("Fine", (Effect,), {"resolve": lambda self, game, seat, target=None, ctx=None, extra=1: None,
-                                    "playable": lambda self, *args: True})
+                                    "playable": lambda self, *args: True,
+                                    "targets": staticmethod(lambda game, seat, ctx: None),
+                                    "has_target": classmethod(lambda cls, game, seat, ctx: True)})
     assert issubclass(fine, Effect)

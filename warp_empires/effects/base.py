@@ -148,8 +148,10 @@ def _takes_what_the_engine_gives(cls: type, name: str, method: Any) -> None:
     called as the engine calls it."""
     import inspect
 
+    # A static method takes no self; a class method's cls is bound already.
+    plain = isinstance(method, (staticmethod, classmethod))
     try:
-        inspect.signature(method).bind(None, *_CALLED[name])
+        inspect.signature(method.__func__ if plain else method).bind(*(() if isinstance(method, staticmethod) else (None,)), *_CALLED[name])
     except TypeError:
         wanted = ", ".join(("self", *_CALLED[name]))
         raise TypeError(f"{cls.__qualname__}.{name}{inspect.signature(method)}: "
