@@ -240,23 +240,33 @@ def check_module(name: str, plugin: Any) -> None:
     check_map_inputs(pm, book.zone_types.values(), f"{folder}/zones.toml: " if folder else "")
 
 
+def map_rules(pm: Any, players: int) -> Any:
+    """The theme's ``warp_map_rules`` for ``players`` (the first answer, as the hook gives
+    it); ModuleError naming the file and line of an answer that is no MapRules."""
+    from .model.data import MapRules
+
+    for impl in reversed(pm.hook.warp_map_rules.get_hookimpls()):  # the order the hook asks them in
+        answer = impl.function(*[{"players": players}[a] for a in impl.argnames])
+        if answer is None:
+            continue
+        if not isinstance(answer, MapRules):
+            raise ModuleError(f"{_where(impl.function)}{impl.plugin_name}: warp_map_rules must return a MapRules or None, "
+                              f"not {type(answer).__name__} {str(answer)[:40]}")
+        return answer
+    return MapRules()
+
+
 def check_map_inputs(pm: Any, zone_types: Any, where: str = "") -> None:
     """Raise ModuleError if a random map of the theme could not even be begun: its
     ``warp_map_rules`` answers something else than a MapRules, or its zone types' rolls
     give a die face twice or a face the die lacks (``where`` names the zone types' file).
     A theme whose zone types roll no face plays only on maps it ships."""
-    from .model.data import MapRules, roll_table
+    from .model.data import roll_table
 
-    rules = None
-    for impl in reversed(pm.hook.warp_map_rules.get_hookimpls()):  # the order the hook asks them in
-        answer = impl.function(*[{"players": 2}[a] for a in impl.argnames])
-        if answer is not None and not isinstance(answer, MapRules):
-            raise ModuleError(f"{_where(impl.function)}{impl.plugin_name}: warp_map_rules must return a MapRules or None, "
-                              f"not {type(answer).__name__} {str(answer)[:40]}")
-        rules = rules or answer
+    rules = map_rules(pm, 2)
     if any(zt.rolls for zt in zone_types):
         try:
-            roll_table(zone_types, (rules or MapRules()).die)
+            roll_table(zone_types, rules.die)
         except ValueError as exc:
             raise ModuleError(f"{where}{exc}") from None
 

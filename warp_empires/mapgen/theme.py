@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from warp_empires.blame import ThemeError, blamed
+from warp_empires.plugins import map_rules
 from warp_empires.model.data import MapRules, ZoneType
 from warp_empires.zonemap import ZoneMap
 
@@ -37,7 +38,7 @@ class MapTheme:
 def map_theme(pm: Any, players: int) -> MapTheme:
     """Ask the hooks of ``pm`` (generic ruleset plus a theme) for the map inputs."""
     zone_types: Sequence[ZoneType] = [zt for answer in pm.hook.warp_zone_types() if answer for zt in answer]
-    rules = pm.hook.warp_map_rules(players=players) or MapRules()
+    rules = map_rules(pm, players)  # an answer of the wrong kind is named, with its file and line
     return MapTheme(tuple(zone_types), rules, pm)
 
 

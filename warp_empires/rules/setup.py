@@ -36,7 +36,8 @@ def pick_start_zones(game: Game, count: int) -> list[int]:
         z for z in range(len(game.board)) if s.zone_types[z].passable and z not in starts
     ]
     # A theme that names a start zone type (Doctor Who: Rich) starts everyone on one when it can.
-    wanted = game.pm.hook.warp_map_rules(players=count).start_zone_type
+    # A wrong kind of answer is named where maps are made (mapgen.theme); here it only prefers none.
+    wanted = getattr(game.pm.hook.warp_map_rules(players=count), "start_zone_type", None)
     preferred = [z for z in candidates if s.zone_types[z].id == wanted]
     if wanted is not None and len(preferred) >= count - len(starts):
         candidates = preferred
