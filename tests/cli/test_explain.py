@@ -142,5 +142,7 @@ def test_help_and_rules_tell_a_themes_own_phases_in_its_words_and_never_the_gene
     game.state.phase = "first_move"
     asked = game.ask(0, "play_card", "Move phase: play a card or pass", [PASS])
     assert explain.help_lines(game, asked, False)[0].startswith("First move phase: Play the cards of your turn and pass, then move groups")
+    recruit = game.ask(0, "buy", "Recruit in Athens (treasury 2 gold)", [PASS])
+    assert explain.help_lines(game, recruit, False)[1].startswith("Now: Recruit one unit in this city")  # not "the drawn units"
     who = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
     assert "  Recruit phase: buy units from the ones drawn; each bought unit is placed in a revenue zone you control." in rules_lines(who)
