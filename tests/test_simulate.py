@@ -60,12 +60,16 @@ def test_a_map_that_does_not_fit_the_games_is_refused_in_one_line(args, said):
     assert result.output.strip() == said
 
 
-def test_a_map_file_that_is_no_map_is_refused_naming_the_file(tmp_path):
+def test_a_map_file_that_is_no_map_is_refused_naming_the_file(tmp_path, monkeypatch):
     bad = tmp_path / "bad.json"
     bad.write_text('{"zones": 1}')
     result = run("doctor_who", "--games", "2", "--map", str(bad))
     assert result.exit_code == 1
     assert result.output.strip() == f"Error: map {bad}: not a warp-empires map file (missing field 'format')"
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a").write_text("garbage")  # a name that the message itself holds
+    result = run("doctor_who", "--games", "2", "--map", "a")
+    assert result.output.strip() == "Error: map a: not a map file: not valid JSON (Expecting value at line 1, column 1)"
 
 
 def _doctor_who_games(count, seed0):

@@ -86,7 +86,8 @@ def read_map(path: str) -> ZoneMap:
         return load(path)
     except (OSError, ValueError) as exc:
         text = one_line(exc)
-        raise click.ClickException(text if path in text else f"map {path}: {text}") from None
+        named = text.startswith((f"{path} ", f"{path}:", f"cannot read {path}"))  # the reader's own messages naming it
+        raise click.ClickException(text if named else f"map {path}: {text}") from None
 
 
 def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str) -> ZoneMap:
