@@ -667,15 +667,16 @@ def test_the_city_states_deck_has_one_copy_of_each_of_about_thirty_cards():
 
 
 @pytest.mark.parametrize("new, message", [
-    ("plugn = ", "the theme's plugin is called 'plugn'; the engine registers the one called 'plugin'"),
+    ("plugn = Skirmish(Path(__file__).parent / 'data')", "the theme's plugin is called 'plugn'; the engine registers the one called 'plugin'"),
     ("", "it defines Skirmish, a ThemePlugin, but no 'plugin = Skirmish(...)' for the engine to register"),
+    ("plugin = Skirmish", "'plugin' is the class Skirmish; the engine registers an object of it: plugin = Skirmish(...)"),
 ])
 def test_a_theme_package_without_its_plugin_named_plugin_says_what_to_write(tmp_path, new, message):
     folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
     init = folder / "__init__.py"
     text = init.read_text()
     line = next(l for l in text.splitlines() if l.startswith("plugin = "))
-    init.write_text(text.replace(line, (new + line.split(" = ", 1)[1]) if new else ""))
+    init.write_text(text.replace(line, new))
     assert discover(module_paths=[folder]).failures["skirmish"] == f"ModuleError: {init}: {message}"
 
 

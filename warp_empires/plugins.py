@@ -183,14 +183,20 @@ def _plugin_of(obj: Any) -> Any:
     """A module exposing ``plugin`` registers that object; anything else registers itself.
     A module that holds a ThemePlugin under another name, or only its class, is refused
     with a line saying what to write (it would register itself, answering nothing)."""
-    if hasattr(obj, "plugin") or not isinstance(obj, ModuleType):
-        return getattr(obj, "plugin", obj)
+    if not isinstance(obj, ModuleType):
+        return obj
     where = f"{getattr(obj, '__file__', None) or obj.__name__}: "
+    plugin = getattr(obj, "plugin", None)
+    if isinstance(plugin, type) and issubclass(plugin, ThemePlugin):
+        raise ModuleError(f"{where}'plugin' is the class {plugin.__name__}; the engine registers an object of it: plugin = {plugin.__name__}(...)")
+    if plugin is not None:
+        return plugin
     for name, value in vars(obj).items():
         if isinstance(value, ThemePlugin):
             raise ModuleError(f"{where}the theme's plugin is called {name!r}; the engine registers the one called 'plugin'")
     for name, value in vars(obj).items():
-        if isinstance(value, type) and issubclass(value, ThemePlugin) and value is not ThemePlugin and value.__module__ == obj.__name__:
+        # A ThemePlugin of the package's own (in it or in one of its modules), never made.
+        if isinstance(value, type) and issubclass(value, ThemePlugin) and value.__module__.startswith(obj.__name__):
             raise ModuleError(f"{where}it defines {name}, a ThemePlugin, but no 'plugin = {name}(...)' for the engine to register")
     return obj
 
