@@ -94,6 +94,8 @@ def test_graphml_without_coordinates_is_laid_out_from_the_seed(tmp_path, dw):
         # A map file with it could not be read back (map check), so the import refuses it.
         (f"[countries]\n1 A 1 0 0\n2 {'Long' * 20} 1 5 5\n[borders]\n1 2\n",
          "country 'LongLongLongLongLongLongLongLo'...: 80 characters long; a name has at most 60"),
+        (f"[continents]\n{'Wide' * 20} 1 red\n[countries]\n1 A 1 0 0\n2 B 1 5 5\n[borders]\n1 2\n",
+         "country 'A': its continent's name 'WideWideWideWideWideWideWideWi'... has to be at most 60 printable characters, as a map file keeps it"),
     ],
 )
 def test_bad_risk_files_are_explained_in_one_line(tmp_path, text, message):

@@ -193,6 +193,10 @@ def zone_map_of(
         problem = name_problem(name, i)
         if problem is not None:  # refused now: a map file with it could not be read back
             raise MapImportError(f"country {name[:30]!r}{'...' if len(name) > 30 else ''}: {problem.split(': ', 1)[1]}")
+        continent = raw.terrain[i] or ""
+        if len(continent) > limits.MAX_ZONE_NAME or limits.has_control_characters(continent):
+            raise MapImportError(f"country {name!r}: its continent's name {continent[:30]!r}{'...' if len(continent) > 30 else ''} "
+                                 f"has to be at most {limits.MAX_ZONE_NAME} printable characters, as a map file keeps it")
         if name.lower() in seen:
             raise MapImportError(f"two zones are named {name!r}")
         seen[name.lower()] = i
