@@ -381,6 +381,17 @@ def test_data_written_in_code_is_held_to_the_bounds_of_the_toml_files(faction, m
     assert str(caught.value).startswith(message)
 
 
+def test_an_ability_amount_or_a_recruit_limit_written_in_code_is_held_to_the_bounds_too():
+    from warp_empires.rulebook import data_problems
+
+    zones = {"reef": ZoneType("reef", "Reef", recruit_limit=-5)}
+    factions = {"giants": Faction("giants", "Giants", abilities=(Ability("force_per_unit_attacking", 10**9),))}
+    assert data_problems({}, zones, {}, factions) == [
+        "zone 'reef', recruit_limit: -5 is not allowed; use 0 to 1,000",
+        "faction 'giants', abilities[0], amount: 1000000000 is not allowed; use -1000 to 1,000",
+    ]
+
+
 def test_a_card_naming_a_missing_zone_type_is_refused_when_a_game_is_set_up():
     """Themes written in code get the same checks when their game is set up."""
 

@@ -120,6 +120,7 @@ def data_problems(units: Mapping[str, UnitType], zones: Mapping[str, ZoneType], 
             if ability.kind not in ABILITY_KINDS:
                 out.append(f"{what}, abilities[{i}]: kind {ability.kind!r} is not known{did_you_mean(ability.kind, ABILITY_KINDS)}; "
                            f"known kinds: {', '.join(sorted(ABILITY_KINDS))}")
+            number(f"{what}, abilities[{i}], amount", ability.amount, -limits.MAX_NUMBER, limits.MAX_NUMBER)
 
     for u in units.values():
         number(f"unit {u.id!r}, copies", u.copies, 1, limits.MAX_COPIES)
@@ -129,6 +130,8 @@ def data_problems(units: Mapping[str, UnitType], zones: Mapping[str, ZoneType], 
     for z in zones.values():
         number(f"zone {z.id!r}, revenue", z.revenue, 0, limits.MAX_REVENUE)
         number(f"zone {z.id!r}, move_cost", z.move_cost, 1, limits.MAX_NUMBER)
+        if z.recruit_limit is not None:
+            number(f"zone {z.id!r}, recruit_limit", z.recruit_limit, 0, limits.MAX_NUMBER)
     for c in cards.values():
         number(f"card {c.id!r}, copies", c.copies, 1, limits.MAX_COPIES)
     for f in factions.values():
