@@ -46,6 +46,8 @@ def test_every_bundled_and_fixture_theme_imports_the_engine_only_through_the_kit
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from warp_empires.engine import Game\n",
         "def later():\n    from warp_empires.model.state import BOARD\n",
         "import importlib\nimportlib.import_module('warp_empires.rules.battle')\n",
+        "import importlib\nimportlib.import_module('.rules', 'warp_empires')\n",
+        "import importlib\nimportlib.import_module(name='warp_empires.cards')\n",
     ],
 )
 def test_a_theme_reaching_past_the_kit_is_named_with_its_line(source):
@@ -63,6 +65,7 @@ def test_a_theme_reaching_past_the_kit_is_named_with_its_line(source):
         "from .effects import EFFECTS\n",
         "from warp_modules.classical_city_states import CityStates\n",
         "import attrs\nfrom math import ceil\n",
+        "import importlib\nimportlib.import_module('.effects', __name__)\n",
     ],
 )
 def test_the_kit_own_files_and_other_packages_are_allowed(source):

@@ -155,11 +155,19 @@ def engine_imports(source: str, filename: str = "<theme>") -> list[tuple[str, in
                     refuse(node, f"warp_empires.{alias.name}")
             else:
                 refuse(node, node.module)
-        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+        elif isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name in ("import_module", "__import__") and isinstance(node.args[0].value, str):
-                refuse(node, node.args[0].value)
+            if name not in ("import_module", "__import__"):
+                continue
+            named = {kw.arg: kw.value for kw in node.keywords}
+            target = node.args[0] if node.args else named.get("name")
+            package = (node.args[1] if len(node.args) > 1 else named.get("package")) if name == "import_module" else None
+            if isinstance(target, ast.Constant) and isinstance(target.value, str):
+                module = target.value
+                if module.startswith(".") and isinstance(package, ast.Constant) and isinstance(package.value, str):
+                    module = f"{package.value}.{module.lstrip('.')}"  # import_module(".rules", "warp_empires")
+                refuse(node, module)
     return found
 
 
