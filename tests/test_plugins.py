@@ -681,13 +681,14 @@ def test_the_city_states_deck_has_one_copy_of_each_of_about_thirty_cards():
     ("plugn = Skirmish(Path(__file__).parent / 'data')", "the theme's plugin is called 'plugn'; the engine registers the one called 'plugin'"),
     ("", "it defines Skirmish, a ThemePlugin, but no 'plugin = Skirmish(...)' for the engine to register"),
     ("plugin = Skirmish", "'plugin' is the class Skirmish; the engine registers an object of it: plugin = Skirmish(...)"),
+    (None, "it holds no theme: no 'plugin = YourTheme(...)' and no hook of its own (docs/authoring.md, step 7)"),
 ])
 def test_a_theme_package_without_its_plugin_named_plugin_says_what_to_write(tmp_path, new, message):
     folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
     init = folder / "__init__.py"
     text = init.read_text()
     line = next(l for l in text.splitlines() if l.startswith("plugin = "))
-    init.write_text(text.replace(line, new))
+    init.write_text(text.replace(line, new) if new is not None else '"""Nothing here yet."""\n')
     assert discover(module_paths=[folder]).failures["skirmish"] == f"ModuleError: {init}: {message}"
 
 

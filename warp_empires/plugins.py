@@ -198,6 +198,8 @@ def _plugin_of(obj: Any) -> Any:
         # A ThemePlugin of the package's own (in it or in one of its modules), never made.
         if isinstance(value, type) and issubclass(value, ThemePlugin) and value.__module__.startswith(obj.__name__):
             raise ModuleError(f"{where}it defines {name}, a ThemePlugin, but no 'plugin = {name}(...)' for the engine to register")
+    if not any(hasattr(value, f"{hookspecs.PROJECT}_impl") for value in vars(obj).values()):
+        raise ModuleError(f"{where}it holds no theme: no 'plugin = YourTheme(...)' and no hook of its own (docs/authoring.md, step 7)")
     return obj
 
 
