@@ -289,35 +289,41 @@ def test_a_die_face_two_zone_types_roll_is_reported_when_the_theme_loads(tmp_pat
     assert "doctor_who" in found.modules
 
 
-def test_map_rules_of_the_wrong_kind_are_reported_when_the_theme_loads(tmp_path):
+TIEBREAK = "    @hookimpl\n    def warp_tiebreak(self, game):"
+
+
+def skirmish_with_hook(tmp_path: Path, hook: str) -> tuple[Path, Path]:
+    """A copy of the skirmish fixture with ``hook`` (the code of one more hook method,
+    decorator included, indented as a method) before its tiebreak: its folder and __init__.py."""
     folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
     init = folder / "__init__.py"
-    init.write_text(init.read_text().replace(
-        "    @hookimpl\n    def warp_tiebreak(self, game):",
-        "    @hookimpl\n    def warp_map_rules(self, players):\n        return {'fort': 3}\n\n    @hookimpl\n    def warp_tiebreak(self, game):"))
+    init.write_text(init.read_text().replace(TIEBREAK, f"{hook}\n\n{TIEBREAK}"))
+    return folder, init
+
+
+def decorator_line(init: Path, hook: str) -> int:
+    return next(n for n, text in enumerate(init.read_text().splitlines(), 1) if f"def {hook}" in text) - 1
+
+
+def test_map_rules_of_the_wrong_kind_are_reported_when_the_theme_loads(tmp_path):
+    folder, init = skirmish_with_hook(tmp_path, "    @hookimpl\n    def warp_map_rules(self, players):\n        return {'fort': 3}")
     found = discover(module_paths=[folder])
-    line = next(n for n, text in enumerate(init.read_text().splitlines(), 1) if "def warp_map_rules" in text) - 1  # its decorator
-    assert found.failures["skirmish"] == (
-        f"ModuleError: {init}:{line}: skirmish: warp_map_rules must return a MapRules or None, not dict {{'fort': 3}}")
+    assert found.failures["skirmish"] == (f"ModuleError: {init}:{decorator_line(init, 'warp_map_rules')}: skirmish: "
+                                          "warp_map_rules must return a MapRules or None, not dict {'fort': 3}")
 
 
 def test_map_rules_of_the_wrong_kind_for_another_table_are_named_when_a_map_is_made(tmp_path):
     """Right for 2 players (asked as the theme loads), wrong for 3: the map generator names it."""
     from warp_empires.mapgen import generate_for_theme
 
-    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
-    init = folder / "__init__.py"
-    init.write_text(init.read_text().replace(
-        "    @hookimpl\n    def warp_tiebreak(self, game):",
-        "    @hookimpl\n    def warp_map_rules(self, players):\n        return self.data.map_rules if players == 2 else {'die': 6}\n\n"
-        "    @hookimpl\n    def warp_tiebreak(self, game):"))
+    folder, init = skirmish_with_hook(
+        tmp_path, "    @hookimpl\n    def warp_map_rules(self, players):\n        return self.data.map_rules if players == 2 else {'die': 6}")
     found = discover(module_paths=[folder])
     assert found.failures == {}
     pm = make_manager(found.modules["contract_skirmish"].plugin)
     with pytest.raises(ModuleError) as caught:
         generate_for_theme(pm, zones=20, players=3, seed=1)
-    line = next(n for n, text in enumerate(init.read_text().splitlines(), 1) if "def warp_map_rules" in text) - 1
-    assert str(caught.value).startswith(f"{init}:{line}: ")
+    assert str(caught.value).startswith(f"{init}:{decorator_line(init, 'warp_map_rules')}: ")
     assert str(caught.value).endswith("warp_map_rules must return a MapRules or None, not dict {'die': 6}")
 
 
@@ -325,12 +331,7 @@ def test_a_map_check_that_fails_is_the_themes_error_naming_its_line(tmp_path):
     from warp_empires.blame import ThemeError
     from warp_empires.mapgen import generate_for_theme
 
-    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
-    init = folder / "__init__.py"
-    init.write_text(init.read_text().replace(
-        "    @hookimpl\n    def warp_tiebreak(self, game):",
-        "    @hookimpl\n    def warp_check_map(self, zone_map, players):\n        return 1 / 0  # broken on purpose\n\n"
-        "    @hookimpl\n    def warp_tiebreak(self, game):"))
+    folder, _ = skirmish_with_hook(tmp_path, "    @hookimpl\n    def warp_check_map(self, zone_map, players):\n        return 1 / 0  # broken on purpose")
     pm = make_manager(discover(module_paths=[folder]).modules["contract_skirmish"].plugin)
     with pytest.raises(ThemeError) as caught:
         generate_for_theme(pm, zones=12, players=2, seed=1)
