@@ -66,6 +66,13 @@ def test_an_effect_method_the_engine_cannot_call_is_refused_when_the_class_is_wr
     assert f"the engine calls a card effect's {method} as (self, game, seat" in str(refused.value)
 
 
+def test_a_static_or_class_method_the_engine_cannot_call_is_refused_too():
+    with pytest.raises(TypeError, match=r"^Bad\.resolve\(game, seat\): the engine calls a card effect's resolve as "):
+        type("Bad", (Effect,), {"resolve": staticmethod(lambda game, seat: None)})
+    with pytest.raises(TypeError, match=r"^Bad\.targets\(cls, game\): "):
+        type("Bad", (Effect,), {"targets": classmethod(lambda cls, game: None)})
+
+
 def test_an_effect_method_with_defaults_or_star_args_is_accepted():
     fine = type("Fine", (Effect,), {"resolve": lambda self, game, seat, target=None, ctx=None, extra=1: None,
                                     "playable": lambda self, *args: True,

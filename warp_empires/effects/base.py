@@ -46,7 +46,7 @@ class Effect(ABC):
         # the card is played, in the engine's frames; say so as the theme is loaded.
         for name in _CALLED:
             method = cls.__dict__.get(name)
-            if callable(method):
+            if callable(method) or isinstance(method, (staticmethod, classmethod)):
                 _takes_what_the_engine_gives(cls, name, method)
 
     def __init__(self, card: CardType):
@@ -148,13 +148,14 @@ def _takes_what_the_engine_gives(cls: type, name: str, method: Any) -> None:
     called as the engine calls it."""
     import inspect
 
-    # A static method takes no self; a class method's cls is bound already.
-    plain = isinstance(method, (staticmethod, classmethod))
+    # A static method takes no self; a class method's first argument is its class.
+    func = method.__func__ if isinstance(method, (staticmethod, classmethod)) else method
+    first = () if isinstance(method, staticmethod) else (None,)
     try:
-        inspect.signature(method.__func__ if plain else method).bind(*(() if isinstance(method, staticmethod) else (None,)), *_CALLED[name])
+        inspect.signature(func).bind(*first, *_CALLED[name])
     except TypeError:
         wanted = ", ".join(("self", *_CALLED[name]))
-        raise TypeError(f"{cls.__qualname__}.{name}{inspect.signature(method)}: "
+        raise TypeError(f"{cls.__qualname__}.{name}{inspect.signature(func)}: "
                         f"the engine calls a card effect's {name} as ({wanted})") from None
     except ValueError:  # a builtin without a signature: nothing to check
         pass
