@@ -455,8 +455,8 @@ def test_antimatter_bomb_lets_the_defender_destroy_an_attacking_unit():
 
 
 def test_a_side_whose_last_unit_a_card_destroyed_cannot_win_on_its_cards():
-    """The Daleks' lone Scouts play Surprise Attack; the Cybermen's Antimatter Bomb destroys
-    the Scouts. The Daleks' card bonus alone outweighs two Patrols, but with no unit left
+    """B5, as our ruling settles it (docs/rules.md): the Daleks' lone Scouts play Surprise
+    Attack; the Cybermen's Antimatter Bomb destroys the Scouts. The Daleks' card bonus alone outweighs two Patrols, but with no unit left
     in the battle they cannot win it: the Cybermen hold Earth and lose nothing."""
     game = scenario("daleks", "cybermen")
     face_off(game, EARTH, ["scouts"], ["patrols", "patrols"])
