@@ -384,6 +384,16 @@ def test_two_people_pass_the_device(tmp_path):
     assert "Your hand: Galactic Invasion, Great Leader" not in bob
 
 
+def test_text_typed_at_the_pass_screen_does_not_show_the_next_players_screen(tmp_path):
+    # B14: what follows the pass screen is for Bob's eyes only. Ann typing one more answer
+    # there (she thinks her turn goes on) must not open Bob's screen in front of her.
+    args = ["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "Bob:cybermen", "--seed", "1", "--turn-limit", "1", "--saves", str(tmp_path)]
+    result = run(args, lines("", "done", "1", "pass", "done", "1", "", "quit"))
+    bob = result.output[result.output.index("Pass to Bob, press Enter"):]
+    refused = bob.index("'1' is no answer here: press Enter with nothing typed once Bob is at the keyboard (or type quit).")
+    assert refused < bob.index("Since the game began, Bob")  # Bob's screen opens only on the empty Enter
+
+
 def test_the_board_can_be_drawn_as_svg(tmp_path):
     picture = tmp_path / "board.svg"
     result = run(ANN_VS_AI + ["--saves", str(tmp_path)], lines(f"map --svg {picture}", "map --svg", "quit"))

@@ -335,11 +335,19 @@ class Hotseat:
             self.console.clear()  # nothing private has been shown before the first pass screen
         self.draw_live(None)  # the next player may see the picture before the last one's view is gone
         self.console.print(render.pass_screen(self.game, seat))
-        line = read_line(self.console, "")
-        if line is None:
-            raise InputEnded()
-        if line.strip().lower() == "quit":
-            raise Leave()
+        name = self.game.state.players[seat].name
+        while True:
+            line = read_line(self.console, "")
+            if line is None:
+                raise InputEnded()
+            typed = line.strip()
+            if not typed:
+                break
+            if typed.lower() == "quit":
+                raise Leave()
+            # Typed text is most likely the last player answering on: showing the next
+            # player's screen on it would show them what is only for the next player's eyes.
+            self.say(f"{typed!r} is no answer here: press Enter with nothing typed once {name} is at the keyboard (or type quit).", "yellow")
         if self.console.is_terminal:
             self.alt = self.console.set_alt_screen(True)
             self.console.clear()
