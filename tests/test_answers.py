@@ -142,3 +142,20 @@ def test_closed_zones_as_a_list_a_set_or_reasons_keep_the_group_home(answer):
     game = pos.start(0, "move")
     card_playable = game.pending is not None and any(o.id != "pass" for o in game.pending.options)
     assert card_playable == (1 not in answer)  # with Mars closed the scouts have nowhere to go
+
+
+class Compass:
+    @hookimpl
+    def warp_option_zone(self, game, option):
+        return "north"
+
+
+def test_a_zone_name_where_an_options_zone_is_wanted_is_named_when_the_options_are_shown():
+    from warp_empires.cli import render
+
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Earth:nexus Mars:nexus", "Earth-Mars", extras=[Compass()])
+    pos.place(0, "Earth", "scouts")
+    pos.give(0, "space_travel")
+    game = pos.start(0, "move")
+    with pytest.raises(ThemeError, match=r"warp_option_zone must return a zone id on the map or None, not 'north' \(a str\)"):
+        render.options_table(game, game.pending)

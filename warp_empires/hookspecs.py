@@ -325,3 +325,17 @@ def warp_hidden_limits(game, seat):
     ``at_most`` units carrying ``tag`` on the board, seen or not; or ``None``. All answers
     are used. It never changes the rules, only what the computer believes.
     """
+
+
+@hookspec(firstresult=True)
+def warp_option_zone(game, option):
+    """The zone a decision's ``option`` (a :class:`~warp_empires.decisions.Option`) is
+    about, so that a player at the terminal may pick it by typing the zone's code, and the
+    options show that code beside their numbers.
+
+    Called by the terminal only, for every option it shows. Returns a zone id, or ``None``
+    when the option is about no zone. The generic answer (last) reads the ids the kit
+    writes: ``zone:Z...`` and a stack's ``stack:Z:SEAT`` (:func:`~warp_empires.kit.stack_option`);
+    answer for options of your own whose ids say otherwise (an attack from one zone on
+    another is about the zone attacked). It never changes the rules.
+    """

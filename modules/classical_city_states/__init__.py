@@ -262,6 +262,17 @@ class CityStates(ThemePlugin):
         return armed_at_most(game, seat)
 
     @hookimpl
+    def warp_option_zone(self, game, option):
+        # At the terminal an attack is picked by the code of the zone attacked, a storm by
+        # the sea it strikes.
+        head, _, rest = option.id.partition(":")
+        if head == "attack":
+            return option.value[1]
+        if head == "storm":
+            return option.value[0]
+        return None
+
+    @hookimpl
     def warp_victory(self, game):
         homes = [places.home_city(game, p.seat) for p in game.state.players]
         owners = {game.state.control.get(z, -1) for z in homes}

@@ -128,7 +128,7 @@ def _one(game: Game, decision: Decision, token: str) -> int:
             return i
     z = game.board.find(token)
     if z is not None:
-        there = [i for i, option in enumerate(decision.options) if zone_of_option(game, option.id) == z]
+        there = [i for i, option in enumerate(decision.options) if zone_of_option(game, option) == z]
         if len(there) == 1:
             return there[0]
         if there:
@@ -158,7 +158,7 @@ def is_zone_answer(game: Game, decision: Decision, text: str) -> bool:
     if not text or text != text.upper() or not text.isalnum():
         return False
     z = game.board.find(text)
-    return z is not None and any(zone_of_option(game, option.id) == z for option in decision.options)
+    return z is not None and any(zone_of_option(game, option) == z for option in decision.options)
 
 
 def tokens_of(text: str) -> list[str]:

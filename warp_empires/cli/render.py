@@ -20,7 +20,7 @@ from ..zonemap import ZoneMap
 from .narrate import battle_words, counted, who, zone
 
 if TYPE_CHECKING:
-    from ..decisions import Decision
+    from ..decisions import Decision, Option
     from ..engine import Game
 
 STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold red", "bold blue", "bold white", "bold bright_black")
@@ -393,7 +393,7 @@ def options_table(game: Game, decision: Decision) -> Table:
         label = option.label
         if option.id == "go" and decision.kind == "choose_units":
             label += ": " + counted([game.unit_label(u) for u in chosen_units(game, decision)])
-        code = code_of(game, option.id)
+        code = code_of(game, option)
         if code and label.endswith(f" ({code})"):
             label = label[: -len(code) - 3]  # the code has a column of its own: "Alaitoc  ALA", not "Alaitoc (ALA)  ALA"
         rows.append((i, label, code, option_detail(game, decision, option.id, option.value)))
@@ -451,21 +451,15 @@ def chosen_units(game: Game, decision: Decision) -> list[int]:
     return out[::-1]
 
 
-def zone_of_option(game: Game, option_id: str) -> int | None:
-    """The zone an option is about, when its id says so: ``zone:Z``, or a stack in a zone,
-    ``stack:Z:SEAT`` (as the kit's ``stack_option`` writes it). Its code picks it."""
-    head, _, rest = option_id.partition(":")
-    if head in ("zone", "stack"):
-        first = rest.partition(":")[0]
-        if first.isdigit() and int(first) < len(game.board):
-            return int(first)
-    return None
+def zone_of_option(game: Game, option: Option) -> int | None:
+    """The zone an option is about (the theme may say, ``warp_option_zone``): its code picks it."""
+    return game.hook.warp_option_zone(game=game, option=option)
 
 
-def code_of(game: Game, option_id: str) -> str:
+def code_of(game: Game, option: Option) -> str:
     """What a player may type instead of the number: a zone code, a unit code, a word."""
-    head, _, rest = option_id.partition(":")
-    z = zone_of_option(game, option_id)
+    head, _, rest = option.id.partition(":")
+    z = zone_of_option(game, option)
     if z is not None:
         return game.board.codes[z]
     if head == "unit" and rest.isdigit():

@@ -74,6 +74,17 @@ def warp_recruit_cost(game, seat, unit_type):
 
 
 @hookimpl(trylast=True)
+def warp_option_zone(game, option):
+    """The zone of an option written ``zone:Z...`` or ``stack:Z:SEAT`` (as the kit writes them)."""
+    head, _, rest = option.id.partition(":")
+    if head in ("zone", "stack"):
+        first = rest.partition(":")[0]
+        if first.isdigit() and int(first) < len(game.board):
+            return int(first)
+    return None
+
+
+@hookimpl(trylast=True)
 def warp_battle_steps(game, zone, attacker, defender):
     return battle.generic_battle_steps(zone, attacker, defender)
 
