@@ -187,17 +187,24 @@ class ChangeZoneType(Effect):
         return out
 
     def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
-        """:meth:`targets`' tests, stopping at the first zone that passes."""
+        """:meth:`targets`' tests, stopping at the first zone that passes (asked at every
+        decision of a move phase: the zones next to the player's are not gathered first)."""
         p = self.params
         s = game.state
         if s.players[seat].treasury < p["cost"]:
             return False
-        new = game.rules.zone_types[p["to"]]
-        for zone in self._candidates(game, seat):
-            ztype = s.zone_types[zone]
-            if ztype.id == new.id or (p["from"] and ztype.id not in p["from"]):
+        new, frm, not_tags, empty = p["to"], p["from"], frozenset(p["not_tags"]), p["empty"]
+        types, zone_units = s.zone_types, s.zone_units
+        if p["where"] == "adjacent":
+            adjacency = game.board.adjacency
+            zones: Any = (n for z in s.occupied.get(seat, ()) for n in adjacency[z])
+        else:
+            zones = self._candidates(game, seat)
+        for zone in zones:
+            ztype = types[zone]
+            if ztype.id == new or (frm and ztype.id not in frm):
                 continue
-            if ztype.tags & set(p["not_tags"]) or (p["empty"] and s.zone_units.get(zone)):
+            if (not_tags and ztype.tags & not_tags) or (empty and zone_units.get(zone)):
                 continue
             return True
         return False
