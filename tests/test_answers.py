@@ -51,7 +51,7 @@ def test_a_number_where_modifiers_are_wanted_names_the_extra_its_file_and_line()
     assert str(caught.value).splitlines() == [
         "the theme 'extra0:Sums' gave a wrong answer from warp_force_modifiers:",
         f"  {__file__}, line {line}, in warp_force_modifiers",
-        "  warp_force_modifiers must return a list of Modifier, not 3 (an int)",
+        "  warp_force_modifiers must return a list of Modifier(label text, whole-number amount), not 3 (an int)",
     ]
 
 
@@ -159,3 +159,42 @@ def test_a_zone_name_where_an_options_zone_is_wanted_is_named_when_the_options_a
     game = pos.start(0, "move")
     with pytest.raises(ThemeError, match=r"warp_option_zone must return a zone id on the map or None, not 'north' \(a str\)"):
         render.options_table(game, game.pending)
+
+
+class Ambush:
+    """Answers a move with one step where a list of steps is wanted."""
+
+    @hookimpl
+    def warp_after_move(self, game, seat, units, frm, to):
+        from warp_empires.kit import CollectRevenue
+
+        return CollectRevenue(seat)
+
+
+def test_one_step_where_a_list_of_steps_is_wanted_after_a_move_is_named():
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Earth:nexus Mars:nexus", "Earth-Mars", extras=[Ambush()])
+    pos.place(0, "Earth", "scouts")
+    (card,) = pos.give(0, "space_travel")
+    game = pos.start(0, "move")
+    game.decide(f"card:{card}")
+    with pytest.raises(ThemeError, match=r"warp_after_move must return a list of Step, not CollectRevenue\(seat=0\) \(a CollectRevenue\)"):
+        game.decide("zone:0")  # the lone Scout goes to Mars, the only way
+
+
+class Ramparts:
+    def __init__(self, amount):
+        self.amount = amount
+
+    @hookimpl
+    def warp_force_modifiers(self, game, battle, side):
+        return [Modifier("walls", self.amount)] if side == battle.defender else []
+
+
+@pytest.mark.parametrize("amount, shown", [("2", "'2'"), (1.5, "1.5")])
+def test_a_modifier_of_text_or_a_fraction_is_named_before_it_is_added(amount, shown):
+    # A number read as text from theme.toml ("2") failed deep in the battle; a half was
+    # added in silently (a force of 4.5, a treasury of 1.5).
+    with pytest.raises(ThemeError) as caught:
+        fight(Ramparts(amount))
+    assert str(caught.value).splitlines()[-1] == (
+        f"  warp_force_modifiers must return a list of Modifier(label text, whole-number amount), not [Modifier(label='walls', amount={shown})] (a list)")

@@ -70,9 +70,11 @@ def test_a_folder_module_loads_from_a_module_path():
 
 def test_a_broken_module_is_reported_by_name_and_the_others_still_load():
     found = discover(module_paths=[FIXTURES / "broken_module", CONTRACT / "skirmish"])
-    assert found.failures == {"broken_module": "ModuleNotFoundError: No module named 'warp_empires_missing_helper'"}
+    init = FIXTURES / "broken_module" / "__init__.py"
+    line = next(n for n, text in enumerate(init.read_text().splitlines(), 1) if "warp_empires_missing_helper" in text)
+    assert found.failures == {"broken_module": f"{init}:{line}: ModuleNotFoundError: No module named 'warp_empires_missing_helper'"}
     assert set(BUNDLED) | {"contract_skirmish"} <= set(found.modules)
-    with pytest.raises(ModuleError, match=r"^module 'broken_module' failed to load: ModuleNotFoundError: No module named"):
+    with pytest.raises(ModuleError, match=r"^module 'broken_module' failed to load: .*__init__.py:\d+: ModuleNotFoundError: No module named"):
         find_module("broken_module", module_paths=[FIXTURES / "broken_module"])
     with pytest.raises(ModuleError, match=r"^unknown module 'no_such_theme'; installed modules: .*doctor_who"):
         make_manager("no_such_theme")
@@ -305,6 +307,43 @@ def decorator_line(init: Path, hook: str) -> int:
     return next(n for n, text in enumerate(init.read_text().splitlines(), 1) if f"def {hook}" in text) - 1
 
 
+PHASES = "    @hookimpl\n    def warp_phase_handlers(self):\n        return {\"muster\": muster_phase}"
+
+
+@pytest.mark.parametrize("answer, message", [
+    # A Step class where a function returning steps is wanted failed only when the phase came round.
+    ('{"muster": Muster}', "phase 'muster': its handler must be a function of (game, seat) that returns a list of Step, "
+                           "not the Step class Muster (return, say, lambda game, seat: [Muster(seat)])"),
+    ('{"muster": lambda seat: [Muster(seat)]}', "phase 'muster': its handler must be a function of (game, seat) that returns a list of Step; "
+                                                "<lambda>(seat) cannot be called so"),
+    ("[muster_phase]", "skirmish: warp_phase_handlers must return a mapping (a dict), not a list holding function"),
+])
+def test_a_phase_handler_that_cannot_be_called_as_one_is_refused_when_the_theme_loads(tmp_path, answer, message):
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    init = folder / "__init__.py"
+    assert PHASES in init.read_text()
+    init.write_text(init.read_text().replace(PHASES, PHASES.replace('{\"muster\": muster_phase}', answer)))
+    found = discover(module_paths=[folder])
+    assert found.failures["skirmish"].startswith("SetupError: ") and found.failures["skirmish"].endswith(message)
+    assert str(init) in found.failures["skirmish"]  # the file to mend
+    assert "doctor_who" in found.modules
+
+
+@pytest.mark.parametrize("effects, message", [
+    ("{'volley': Volley(CardType('volley', 'Volley', 1, 'volley'))}",
+     "effect 'volley' must be an Effect class, not an instance of one: give Volley, not Volley(...)"),
+    ("{'volley': dict}", "effect 'volley' must be a class deriving from Effect (warp_empires.kit), not the class dict, which does not derive from Effect"),
+])
+def test_a_card_effect_that_is_not_an_effect_class_is_named_at_its_hook(tmp_path, effects, message):
+    hook = ("    @hookimpl\n    def warp_card_effects(self):\n        from warp_empires.kit import CardType, Effect\n\n"
+            "        class Volley(Effect):\n            def resolve(self, game, seat, target, ctx):\n                return None\n\n"
+            f"        return {effects}")
+    folder, init = skirmish_with_hook(tmp_path, hook)
+    found = discover(module_paths=[folder])
+    line = decorator_line(init, "warp_card_effects")
+    assert found.failures["skirmish"] == f"SetupError: {init}:{line}: warp_card_effects: {message}"
+
+
 def test_map_rules_of_the_wrong_kind_are_reported_when_the_theme_loads(tmp_path):
     folder, init = skirmish_with_hook(tmp_path, "    @hookimpl\n    def warp_map_rules(self, players):\n        return {'fort': 3}")
     found = discover(module_paths=[folder])
@@ -352,7 +391,7 @@ def test_a_data_hook_answering_the_wrong_type_is_named_in_one_line():
     with pytest.raises(SetupError) as caught:
         Rulebook.from_plugins(pm)
     line = DictUnits.warp_unit_types.__code__.co_firstlineno
-    assert str(caught.value) == f"{__file__}:{line}: extra0:DictUnits: warp_unit_types must return a list of UnitType, not a list of dict"
+    assert str(caught.value) == f"{__file__}:{line}: extra0:DictUnits: warp_unit_types must return a list of UnitType, not a list holding dict"
 
 
 class CodeData:

@@ -43,7 +43,7 @@ def test_every_problem_of_a_theme_written_in_code_is_listed():
     here = themecheck._file_of(CodeTheme())
     assert themecheck.hook_problems(CodeTheme()) == []
     assert themecheck.rule_problems("coded", CodeTheme()) == [
-        f"{here}:{CodeTheme.warp_factions.__code__.co_firstlineno}: coded: warp_factions must return a list of Faction, not a tuple of Faction, str",
+        f"{here}:{CodeTheme.warp_factions.__code__.co_firstlineno}: coded: warp_factions must return a list of Faction, not a tuple holding str",
         f"{here}: unit 'giant', force: 5000 is not allowed; use 0 to 1,000",
         f"{here}: unit 'horde', copies: 2000 is not allowed; use 1 to 1,000",
         f"{here}: card 'fizz', field 'effect': no effect is called 'fizzle'; docs/effects.md lists them",

@@ -33,7 +33,11 @@ def _count(answer: Any, kwargs: Mapping[str, Any]) -> bool:
 def _modifiers(answer: Any, kwargs: Mapping[str, Any]) -> bool:
     from .rules.battle import Modifier
 
-    return isinstance(answer, (list, tuple)) and all(isinstance(m, Modifier) for m in answer)
+    # Forces and treasuries are whole numbers: a half (a revenue of 9.5) or a number read
+    # as text from theme.toml ("2") would be added in silently, or fail deep in a battle.
+    return isinstance(answer, (list, tuple)) and all(
+        isinstance(m, Modifier) and type(m.amount) is int and isinstance(m.label, str) for m in answer
+    )
 
 
 def _zones(answer: Any, kwargs: Mapping[str, Any]) -> bool:
@@ -89,11 +93,12 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
     "warp_move_allowance": (_count, "a whole number of movement points (0 or more) or None"),
     "warp_recruit_cost": (_count, "a whole number (0 or more) or None"),
     "warp_can_place": (lambda a, kw: isinstance(a, bool), "True, False or None"),
-    "warp_force_modifiers": (_modifiers, "a list of Modifier"),
-    "warp_revenue_modifiers": (_modifiers, "a list of Modifier"),
+    "warp_force_modifiers": (_modifiers, "a list of Modifier(label text, whole-number amount)"),
+    "warp_revenue_modifiers": (_modifiers, "a list of Modifier(label text, whole-number amount)"),
     "warp_blocked_zones": (_zones, "a list of zone ids or a mapping {zone id: reason}"),
     "warp_stop_zones": (_zones, "a list of zone ids or a mapping {zone id: reason}"),
     "warp_battle_steps": (_steps, "a list of Step"),
+    "warp_after_move": (_steps, "a list of Step"),
     "warp_hidden_limits": (_limits, "a list of (owner seat, unit tag, at most) tuples"),
     "warp_evaluate": (_points, "a number of points (neither NaN nor infinite) or None"),
     "warp_move_costs": (_costs, "a mapping {zone type id: cost of 1 or more} or None"),
@@ -104,6 +109,7 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
 #: Hooks answering a collection: any iterable will do (a generator, say), read once into a tuple.
 COLLECTIONS = frozenset({
     "warp_force_modifiers", "warp_revenue_modifiers", "warp_blocked_zones", "warp_stop_zones", "warp_battle_steps", "warp_hidden_limits",
+    "warp_after_move",
 })
 
 
@@ -191,6 +197,26 @@ def checked_handlers(pm: Any, phases: Mapping[str, Callable[..., Any]]) -> dict[
         else:
             out[phase] = _checked_handler(phase, handler)
     return out
+
+
+def handler_problem(phase: str, handler: Any) -> str | None:
+    """What is wrong with ``handler`` as the handler of ``phase``, in one line, or None. The
+    engine calls it with ``(game, seat)`` and runs the steps it returns; a Step class given
+    for a function that returns steps fails only when the phase first comes round."""
+    import inspect
+
+    wanted = "a function of (game, seat) that returns a list of Step"
+    if isinstance(handler, type) and issubclass(handler, Step):
+        return f"phase {phase!r}: its handler must be {wanted}, not the Step class {handler.__name__} (return, say, lambda game, seat: [{handler.__name__}(seat)])"
+    if not callable(handler):
+        return f"phase {phase!r}: its handler must be {wanted}, not {_shown(handler)}"
+    try:
+        inspect.signature(handler).bind(None, None)
+    except TypeError:
+        return f"phase {phase!r}: its handler must be {wanted}; {getattr(handler, '__name__', repr(handler))}{inspect.signature(handler)} cannot be called so"
+    except ValueError:  # no signature to read (a builtin): it is tried when the phase comes
+        pass
+    return None
 
 
 def _checked_handler(phase: str, handler: Callable[..., Any]) -> Callable[..., Any]:

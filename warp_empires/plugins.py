@@ -344,9 +344,19 @@ def _packageless(path: Path) -> list[Path]:
     return [p for p in module_folders(path, unpackaged=True) if p != path and not (p / "__init__.py").is_file()]
 
 
-def _short(exc: BaseException) -> str:
+def _short(exc: BaseException, folder: Path | None = None) -> str:
+    """``exc`` in one line; an error raised in the theme's own code in ``folder`` (its hook
+    building an effect wrongly, say) names the file and line it was raised at."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    out = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    # The engine's own errors name their file already; a plain Python error does not.
+    if folder is not None and not isinstance(exc, (DataError, ModuleError, pluggy.PluginValidationError)) and type(exc).__name__ != "SetupError":
+        import traceback
+
+        inside = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).resolve().is_relative_to(folder.resolve())]
+        if inside:
+            out = f"{inside[-1].filename}:{inside[-1].lineno}: {out}"
+    return out
 
 
 def discover(module_paths: Iterable[str | Path] = ()) -> Discovery:
@@ -376,7 +386,7 @@ def discover(module_paths: Iterable[str | Path] = ()) -> Discovery:
                 info = _info(folder.name, plugin)
                 check_module(folder.name, plugin)
             except Exception as exc:
-                failures[folder.name] = _short(exc)
+                failures[folder.name] = _short(exc, folder)
                 continue
             if info.name in modules and _folder_of(modules[info.name].plugin) == folder.resolve():
                 continue  # the installed theme's own folder (pip install -e), named again: the same theme

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import limits, zonelabels
-from .answers import checked_effects, checked_handlers
+from .answers import checked_effects, checked_handlers, handler_problem
 from .decisions import Option
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
 from .model.loading import ABILITY_KINDS, did_you_mean, weight_problem
@@ -50,7 +50,11 @@ def wrong_answer(pm: Any, hook: str, fits: Callable[[Any], bool], wanted: str) -
         answer = impl.function()
         if answer is not None and not fits(answer):
             if isinstance(answer, (list, tuple)):
-                shown = f"a {type(answer).__name__} of {', '.join(sorted({type(a).__name__ for a in answer}))}"
+                kinds = sorted({type(a).__name__ for a in answer})
+                # "a list of UnitType, not a list of UnitType, dict" read as if it were right:
+                # name the kinds that are not the one wanted.
+                odd = [k for k in kinds if not wanted.startswith(f"a list of {k}")] or kinds
+                shown = f"a {type(answer).__name__} holding {' and '.join(odd)}"
             else:
                 shown = f"a {type(answer).__name__}"
             code = getattr(impl.function, "__code__", None)
@@ -59,10 +63,39 @@ def wrong_answer(pm: Any, hook: str, fits: Callable[[Any], bool], wanted: str) -
     return f"{hook} must return {wanted}"
 
 
+def effect_problem(pm: Any, name: str, impl: Any) -> str | None:
+    """What is wrong with ``impl`` as the card effect ``name`` a plugin's
+    ``warp_card_effects`` gives, in one line naming that hook's file and line, or None."""
+    from .effects.base import Effect
+
+    if isinstance(impl, type) and issubclass(impl, Effect):
+        return None
+    if isinstance(impl, Effect):
+        problem = f"effect {name!r} must be an Effect class, not an instance of one: give {type(impl).__name__}, not {type(impl).__name__}(...)"
+    else:
+        shown = f"the class {impl.__name__}, which does not derive from Effect" if isinstance(impl, type) else f"a {type(impl).__name__}"
+        problem = f"effect {name!r} must be a class deriving from Effect (warp_empires.kit), not {shown}"
+    return f"{given_at(pm, 'warp_card_effects', name)}warp_card_effects: {problem}"
+
+
+def given_at(pm: Any, hook: str, key: str) -> str:
+    """``"file:line: "`` of the implementation of the mapping ``hook`` whose answer gives
+    ``key`` its value (asked again, only once something is known to be wrong), or ""."""
+    found = ""
+    for hookimpl in getattr(pm.hook, hook).get_hookimpls():  # in the order the answers are merged: the last one giving key
+        answer = hookimpl.function()
+        code = getattr(hookimpl.function, "__code__", None)
+        if isinstance(answer, Mapping) and key in answer and code is not None:
+            found = f"{code.co_filename}:{code.co_firstlineno}: "
+    return found
+
+
 def merged(pm: Any, hook: str) -> dict[str, Any]:
     """Merge mapping answers: generic ruleset first, then the theme, then extras."""
     out: dict[str, Any] = {}
     for answer in reversed(getattr(pm.hook, hook)()):
+        if answer is not None and not isinstance(answer, Mapping):
+            raise SetupError(wrong_answer(pm, hook, lambda a: isinstance(a, Mapping), "a mapping (a dict)"))
         out.update(answer or {})
     return out
 
@@ -222,6 +255,9 @@ class Rulebook:
         for name, impl in merged(pm, "warp_card_effects").items():
             if name in library.EFFECTS:
                 raise SetupError(f"effect {name!r} is already in the effect library; give the theme's effect another name")
+            problem = effect_problem(pm, name, impl)
+            if problem:
+                raise SetupError(problem)
             known[name] = impl
         effects = {}
         for ct in card_types.values():
@@ -234,7 +270,12 @@ class Rulebook:
         _check_data(units, zones, card_types, factions)
         effects = checked_effects(effects)
         cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
-        phases = checked_handlers(pm, merged(pm, "warp_phase_handlers"))
+        phases = merged(pm, "warp_phase_handlers")
+        for phase, handler in phases.items():
+            problem = handler_problem(phase, handler)
+            if problem:
+                raise SetupError(given_at(pm, "warp_phase_handlers", phase) + problem)
+        phases = checked_handlers(pm, phases)
         missing = [p for p in settings.phases if p not in phases]
         if missing:
             raise SetupError(f"phase {missing[0]!r} has no handler; known phases: {', '.join(sorted(phases))}")

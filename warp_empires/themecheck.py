@@ -32,7 +32,8 @@ from .model.loading import DataError, did_you_mean
 from .plugins import (
     ENTRY_POINT_GROUP, ModuleError, _load_folder, _plugin_of, checked_theme_data, collecting_data_problems, module_folders, new_manager,
 )
-from .rulebook import data_problems
+from .answers import handler_problem
+from .rulebook import data_problems, effect_problem, given_at
 
 #: Every hook, with the arguments the engine calls it with.
 HOOKS: dict[str, tuple[str, ...]] = {
@@ -277,11 +278,22 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
         out.append(wrong_answer(pm, hook_name, lambda a: isinstance(a, kind), f"a {kind.__name__}"))
         return default
 
+    unlisted: list[str] = []  # hooks whose answer could not be read: what names their entries is not checked
+
     def listed(hook_name: str, what: str, kind: type) -> dict[str, Any]:
         try:
             return collect(getattr(hook, hook_name)(), what, kind, pm, hook_name)
         except SetupError as exc:
             out.append(str(exc) if " must return " in str(exc) else f"{code}: {exc}")  # the former names its file
+            unlisted.append(hook_name)
+            return {}
+
+    def mapping(hook_name: str) -> dict[str, Any]:
+        try:
+            return merged(pm, hook_name)
+        except SetupError as exc:
+            out.append(str(exc))
+            unlisted.append(hook_name)
             return {}
 
     info = single("warp_module_info", ModuleInfo, ModuleInfo(name, "0", ""))
@@ -311,9 +323,12 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
         {k: v for k, v in kinds.items() if (field, k) not in from_toml}
         for field, kinds in (("unit_types", units), ("zone_types", zones), ("card_types", card_types), ("factions", factions))))]
     known = dict(library.EFFECTS)
-    for effect_name, impl in merged(pm, "warp_card_effects").items():
+    for effect_name, impl in mapping("warp_card_effects").items():
+        problem = effect_problem(pm, effect_name, impl)
         if effect_name in library.EFFECTS:
             out.append(f"{code}: effect {effect_name!r} is already in the effect library; give the theme's effect another name")
+        elif problem:
+            out.append(problem)
         else:
             known[effect_name] = impl
     effects = {}
@@ -325,20 +340,23 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
             effects[ct.id] = known[ct.effect](ct)
         except (KeyError, TypeError, ValueError) as exc:
             out.append(f"{card_file(ct.id)}: card {ct.id!r}, field 'params': {exc}")
-    phases = merged(pm, "warp_phase_handlers")
+    phases = mapping("warp_phase_handlers")
+    out += [given_at(pm, "warp_phase_handlers", phase) + problem
+            for phase, handler in phases.items() if (problem := handler_problem(phase, handler))]
     where = f"{toml}/theme.toml: [settings]" if toml else f"{code}: warp_settings"
-    for phase in settings.phases:
+    for phase in settings.phases if "warp_phase_handlers" not in unlisted else ():
         if phase not in phases:
             out.append(f"{where}, field 'phases': no phase {phase!r} is handled{did_you_mean(phase, phases)}; known phases: {', '.join(sorted(phases))}")
     where = f"{toml}/theme.toml: [text]" if toml else f"{code}: warp_text"
     for field in ("phases", "phase_help"):
         for phase in getattr(text, field):
-            if phase not in settings.phases:
+            # A phase handled but missing from the turn is the turn's misspelling, named above.
+            if phase not in settings.phases and phase not in phases:
                 out.append(f"{where}, field '{field}.{phase}': {phase!r} is not a phase of the turn{did_you_mean(phase, settings.phases)}")
     cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
     book = Rulebook(info, settings, units, factions, zones, card_types, cards, effects, phases, text=text)
-    if getattr(plugin, "lacking", ()):
-        return out  # a data file gave no entries, said once already: cards naming them would repeat it
+    if getattr(plugin, "lacking", ()) or {"warp_unit_types", "warp_zone_types"} & set(unlisted):
+        return out  # entries missing, said once already: cards naming them would repeat it
     for type_id, effect in effects.items():
         for problem in effect.check(book):
             out.append(f"{card_file(type_id)}: card {type_id!r}, field 'params': {problem}")

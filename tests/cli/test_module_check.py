@@ -272,3 +272,16 @@ def test_an_import_of_the_engine_past_the_kit_is_a_problem_naming_its_file_and_l
     assert result.output.splitlines()[1] == (
         f"problem: {folder / 'helpers.py'}, line 2: imports warp_empires.rules.move; a theme imports the engine only "
         'through warp_empires.kit (docs/authoring.md, "The theme kit")')
+
+
+def test_a_misspelt_phase_of_the_turn_is_named_once_not_under_its_text_as_well(tmp_path):
+    # [text] names "muster" rightly; the turn misspells it. Telling the author to rename the
+    # right keys of [text] after the misspelling would point at the wrong place.
+    folder = skirmish_copy(tmp_path)
+    data = folder / "data"
+    edit(data / "theme.toml", ('"recruit", "muster"]', '"recruit", "mustr"]'))
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1:] == [
+        f"problem: {data}/theme.toml: [settings], field 'phases': no phase 'mustr' is handled (did you mean 'muster'?); "
+        "known phases: battle, control, draw, move, muster, recruit, revenue, upkeep"]
