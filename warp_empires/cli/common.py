@@ -73,6 +73,15 @@ def module_paths(ctx: click.Context) -> tuple[str, ...]:
     return tuple((root.obj or {}).get("module_paths", ()))
 
 
+def command(paths: Sequence[str], *words: Any) -> str:
+    """The ``warp-empires`` command line of ``words``, with the ``--module-path`` folders
+    the game's theme was loaded from: printed for the player to type, it must work as shown."""
+    import shlex
+
+    folders = [part for folder in paths for part in ("--module-path", str(folder))]
+    return shlex.join(["warp-empires", *folders, *(str(w) for w in words)])
+
+
 def rulebook(module: str, paths: Sequence[str] = ()) -> tuple[Any, Rulebook]:
     pm = make_manager(module, module_paths=paths)
     return pm, Rulebook.from_plugins(pm)

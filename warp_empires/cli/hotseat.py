@@ -22,6 +22,7 @@ from ..blame import ThemeError, blamed
 from ..decisions import IllegalChoice
 from ..engine import Game
 from . import lookup, render
+from .common import command
 from .explain import commands, describe_choice, help_lines, unit_code, why_not, why_option
 from .narrate import describe, log_lines, summary
 from .prompts import BadAnswer, InputEnded, ask, is_zone_answer, parse_answer, parse_picks, read_line, tokens_of, whole_number
@@ -612,7 +613,7 @@ class Hotseat:
             self.save_failing = True
             return False
         self.console.print(f"{what} to {path}.", markup=False, highlight=False, soft_wrap=True)
-        self.console.print(f"Carry on with: warp-empires resume {path}", markup=False, highlight=False, soft_wrap=True)
+        self.console.print(f"Carry on with: {command(self.module_paths, 'resume', path)}", markup=False, highlight=False, soft_wrap=True)
         return True
 
     def show_end(self) -> None:
@@ -638,5 +639,5 @@ class Hotseat:
                 self.warn(f"Not saved; {self.save_path} holds {self.saved_part()}.")
                 return
             self.save_to(Path(line.strip()))
-        self.console.print(f"The game is saved in {self.save_path}; watch it again with: warp-empires replay {self.save_path}",
+        self.console.print(f"The game is saved in {self.save_path}; watch it again with: {command(self.module_paths, 'replay', self.save_path)}",
                            markup=False, highlight=False, soft_wrap=True)

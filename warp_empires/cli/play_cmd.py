@@ -25,7 +25,7 @@ from ..plugins import discover
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
 from . import render
-from .common import ANY_MAP_HELP, default_map_file, fit_map, friendly, make_console, module_paths, one_line, random_zone_map, read_map, rulebook
+from .common import ANY_MAP_HELP, command, default_map_file, fit_map, friendly, make_console, module_paths, one_line, random_zone_map, read_map, rulebook
 from .hotseat import Hotseat
 from .prompts import InputEnded, ask_number, ask_text, menu
 from .replay_view import replay_command
@@ -379,6 +379,6 @@ def resume_command(ctx, file, saves_dir, live_svg, ask_everyone) -> None:
     if game.is_over:
         console.print(render.result_text(game))
         console.print(render.final_table(game))
-        console.print(f"This game is over; watch it again with: warp-empires replay {path}", markup=False, soft_wrap=True)
+        console.print(f"This game is over; watch it again with: {command(paths, 'replay', path)}", markup=False, soft_wrap=True)
         return
     play_game(console, game, path, paths, live_svg, ask_everyone)

@@ -27,7 +27,7 @@ from ..decisions import IllegalChoice
 from ..engine import Game
 from ..rules.reactions import PASS
 from . import render
-from .common import friendly, make_console, module_paths
+from .common import command, friendly, make_console, module_paths
 from .explain import describe_choice
 from .narrate import describe, who
 from .prompts import read_line
@@ -165,7 +165,7 @@ class Replayer:
             self.console.print(render.result_text(game))
             self.console.print(render.final_table(game))
         else:
-            self.console.print(f"The save stops here, in turn {game.state.turn}; carry on with: warp-empires resume {file}", markup=False, soft_wrap=True)
+            self.console.print(f"The save stops here, in turn {game.state.turn}; carry on with: {command(self.paths, 'resume', file)}", markup=False, soft_wrap=True)
 
 
 def declined_answer(decision: Any, choice: Any) -> bool:
