@@ -82,7 +82,19 @@ def test_the_rules_reference_names_the_money_and_the_phases():
     assert ref.text["currency"] == "gold"
     page = render_rules("classical_city_states")
     assert "| Money | gold |" in page
-    assert "draw, revenue, upkeep, recruit, diplomacy, First move, Sea battle, Land battle, Second move" in page
+    # The turn, in order and in the theme's words, each phase with what happens in it.
+    assert [p["name"] for p in ref.phases] == [
+        "Draw phase", "Revenue phase", "Upkeep phase", "Recruit phase", "Diplomacy phase", "First move phase", "Sea battle phase",
+        "Land battle phase", "Second move phase"]
+    assert "| Second move phase | Move the units that have neither moved nor attacked this turn. |" in page
+    assert "| Draw phase | Discard any cards you like, one at a time, then draw" in page  # the generic phase, as the engine runs it
+
+
+def test_the_rules_reference_tells_a_themes_own_phase_as_its_help_does():
+    from contract_support import CONTRACT
+
+    page = render_rules("contract_skirmish", module_paths=[CONTRACT / "skirmish"])
+    assert "| Muster phase | Each empty fort you hold raises one Militia, while the pool has one. |" in page
 
 
 class Ducats:
@@ -99,6 +111,10 @@ def test_warp_text_from_a_plugin_and_the_engines_own_words_by_default():
     game = new_game("orbital", ORBITAL_MAP, ["orks", "imperium"], extras=[Ducats()])
     assert render.phase_name(game, "move") == "Marching phase"
     assert render.money(game, 3) == "3 ducats"
+    # The engine's help on the phase it runs goes by the theme's name for it, not "Move phase".
+    from warp_empires.cli.explain import phase_help
+
+    assert phase_help(game, "move").startswith("Marching phase: Play move cards")
 
 
 class Drawbridge:

@@ -68,6 +68,9 @@ class Reference:
     #: The phases of the turn the generic rules carry out (a theme replaces the others):
     #: only the settings feeding these are shown.
     generic_phases: list[str] = attrs.field(factory=list)
+    #: The phases of the turn in order: ``id``, ``name`` (the theme's word) and ``help``
+    #: (what happens in it, or "").
+    phases: list[dict[str, str]] = attrs.field(factory=list)
 
 
 def plain(value: Any) -> Any:
@@ -167,7 +170,33 @@ def gather(module_name: str, module_paths: Iterable[str | Path] = ()) -> Referen
         rules_text=rules_text(entry.plugin),
         text=plain(book.text),
         generic_phases=[p for p in book.settings.phases if generic_phase(book, p)],
+        phases=[{"id": p, "name": book.text.phase_name(p), "help": phase_help(book, p) or ""} for p in book.settings.phases],
     )
+
+
+#: What happens in each phase the generic rules run; a theme says it of its own phases in
+#: ``[text] phase_help``.
+GENERIC_PHASE_HELP = {
+    "draw": "Discard any cards you like, one at a time, then draw; over your hand limit you discard down to it.",
+    "move": "Play move cards (and other cards of your turn) as often as you like, then pass. "
+    "A group moves at the speed of its slowest unit, each unit once a turn; it may end in a zone with enemy units but never pass through one.",
+    "battle": "Every zone holding your units and an enemy's is a battle. Both sides play battle cards, attacker first, "
+    "until both pass in a row; the higher force wins, a tie goes to the defender. The loser loses half its units (rounded up) and retreats; "
+    "the winner loses units of at least half the printed force the loser lost.",
+    "revenue": "You earn the revenue of every zone carrying your control marker.",
+    "recruit": "Buy units from the ones drawn; each bought unit is placed in a revenue zone you control.",
+    "upkeep": "You may keep a number of units set by the revenue printed on the zones you control; disband the rest, choosing which.",
+    "control": "Every revenue zone holding your units gets your control marker.",
+}
+
+
+def phase_help(book: Rulebook, phase: str) -> str | None:
+    """What happens in ``phase``, in a sentence or two: the theme's words (``[text]
+    phase_help``), else the engine's for a phase the generic rules run, else None."""
+    own = book.text.phase_help.get(phase)
+    if own:
+        return own
+    return GENERIC_PHASE_HELP.get(phase) if generic_phase(book, phase) else None
 
 
 def generic_phase(book: Rulebook, phase: str) -> bool:
@@ -197,7 +226,6 @@ def tables(ref: Reference) -> list[tuple[str, list[str], list[list[str]]]]:
         *([["Units kept per revenue point", str(s["upkeep_per_revenue"])]] if "upkeep" in ref.generic_phases else []),
         ["Leader bonus", f"+{s['leader_bonus']}"],
         ["Unit pools", "one shared pool" if s["pools"] == "shared" else "one pool per faction"],
-        ["Phases", ", ".join(ref.text.get("phases", {}).get(p) or p.replace("_", " ") for p in s["phases"])],
         ["Money", ref.text.get("currency", "EP")],
     ]
     if s.get("turn_limit"):
@@ -227,6 +255,7 @@ def tables(ref: Reference) -> list[tuple[str, list[str], list[list[str]]]]:
     cards_total = sum(c["copies"] for c in ref.cards)
     return [
         ("Settings", ["Setting", "Value"], settings_rows),
+        ("The turn", ["Phase", "What happens"], [[p["name"], p["help"] or "-"] for p in ref.phases]),
         (f"Zone types ({len(ref.zone_types)})", zone_header, zone_rows),
         (f"Units ({len(ref.units)} types, {units_total} units)", unit_header, unit_rows),
         (f"Factions ({len(ref.factions)})", ["Faction", "Description", "Ability"], faction_rows),

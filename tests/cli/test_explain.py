@@ -85,7 +85,7 @@ def test_a_stack_that_has_moved_cannot_move_again(moving):
 def test_help_names_the_phase_and_the_commands(moving):
     lines = explain.help_lines(moving, moving.pending, can_undo=False)
     text = "\n".join(lines)
-    assert text.startswith("Move phase: play move cards")
+    assert text.startswith("Move phase: Play move cards")
     assert "Now: Pick where the group goes." in text
     rows = dict(explain.commands(moving, can_undo=False))
     for command in ("map", "hand", "zone CODE", "odds CODE", "log [N]", "why N / CODE / CARD", "rules", "unit NAME", "faction NAME", "save [FILE]", "quit"):
@@ -138,11 +138,11 @@ def test_help_and_rules_tell_a_themes_own_phases_in_its_words_and_never_the_gene
     assert "Recruit phase: Your home city rolls 1D10 for experience" in told
     assert "Second move phase: Move the units that have neither moved nor attacked this turn." in told
     assert "buy units from the ones drawn" not in told and "revenue printed on the zones" not in told
-    assert "Draw phase: discard any cards you like" in told  # the generic draw phase, run as it is
+    assert "Draw phase: Discard any cards you like" in told  # the generic draw phase, run as it is
     game.state.phase = "first_move"
     asked = game.ask(0, "play_card", "Move phase: play a card or pass", [PASS])
     assert explain.help_lines(game, asked, False)[0].startswith("First move phase: Play the cards of your turn and pass, then move groups")
     recruit = game.ask(0, "buy", "Recruit in Athens (treasury 2 gold)", [PASS])
     assert explain.help_lines(game, recruit, False)[1].startswith("Now: Recruit one unit in this city")  # not "the drawn units"
     who = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
-    assert "  Recruit phase: buy units from the ones drawn; each bought unit is placed in a revenue zone you control." in rules_lines(who)
+    assert "  Recruit phase: Buy units from the ones drawn; each bought unit is placed in a revenue zone you control." in rules_lines(who)

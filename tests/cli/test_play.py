@@ -97,7 +97,7 @@ def test_bad_answers_are_asked_again_with_a_reason(tmp_path):
 def test_help_map_hand_zone_and_log(tmp_path):
     result = run(ANN_VS_AI + ["--saves", str(tmp_path)], lines("help", "map", "hand", "zone ENE", "log", "quit"))
     out = result.output
-    assert "Draw phase: discard any cards you like" in out
+    assert "Draw phase: Discard any cards you like" in out
     assert "undo" in out and "why N / CODE / CARD" in out
     assert "The board" in out and "Cybermen AI: Scouts +4 more" in out
     assert "Ann's hand" in out and "Move two or three stacks." in out

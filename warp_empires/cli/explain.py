@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..effects.battle import BattleForce
 from ..model.state import ZoneUnits
 from ..rules import move, recruit
-from ..rulesref import generic_phase
+from .. import rulesref
 from .narrate import who, zone
 from .render import BOARD_IN_FULL, trigger_text
 
@@ -22,19 +22,6 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 FAR = 10**6
-
-PHASE_HELP = {
-    "draw": "Draw phase: discard any cards you like, one at a time, then draw; over your hand limit you discard down to it.",
-    "move": "Move phase: play move cards (and other cards of your turn) as often as you like, then pass. "
-    "A group moves at the speed of its slowest unit, each unit once a turn; it may end in a zone with enemy units but never pass through one.",
-    "battle": "Battle phase: every zone holding your units and an enemy's is a battle. Both sides play battle cards, attacker first, "
-    "until both pass in a row; the higher force wins, a tie goes to the defender. The loser loses half its units (rounded up) and retreats; "
-    "the winner loses units of at least half the printed force the loser lost.",
-    "revenue": "Revenue phase: you earn the revenue of every zone carrying your control marker.",
-    "recruit": "Recruit phase: buy units from the ones drawn; each bought unit is placed in a revenue zone you control.",
-    "upkeep": "Upkeep phase: you may keep a number of units set by the revenue printed on the zones you control; disband the rest, choosing which.",
-    "control": "Control phase: every revenue zone holding your units gets your control marker.",
-}
 
 KIND_HELP = {
     "discard": "Pick a card to throw away before drawing, or keep the rest of your hand.",
@@ -86,13 +73,10 @@ def commands(game: Game, can_undo: bool) -> list[tuple[str, str]]:
 
 
 def phase_help(game: Game, phase: str) -> str | None:
-    """What happens in ``phase``, in a sentence or two: the theme's words (``[text]
-    phase_help``), else the engine's for a phase the generic rules run, else nothing."""
-    book = game.rules
-    own = book.text.phase_help.get(phase)
-    if own:
-        return f"{book.text.phase_name(phase)}: {own}"
-    return PHASE_HELP.get(phase) if generic_phase(book, phase) else None
+    """What happens in ``phase``, after the name the theme calls it by (see
+    :func:`~warp_empires.rulesref.phase_help`), or None."""
+    text = rulesref.phase_help(game.rules, phase)
+    return f"{game.rules.text.phase_name(phase)}: {text}" if text else None
 
 
 def help_lines(game: Game, decision: Decision, can_undo: bool) -> list[str]:
