@@ -126,14 +126,14 @@ def _map_facts(zone_map: ZoneMap) -> tuple[str | None, frozenset[tuple[str, int]
 _BOOKS: dict[tuple[int, ...], tuple[tuple[Any, ...], Rulebook]] = {}
 
 
-def _ai_weights(pm: Any) -> dict[str, float]:
+def ai_weights(pm: Any) -> dict[str, float]:
     """The evaluation weights the plugins tune (``warp_ai_weights``), checked."""
     tuned = merged(pm, "warp_ai_weights")
     if tuned:
         for name, value in tuned.items():
             problem = weight_problem(name, value)
             if problem is not None:
-                raise SetupError(f"warp_ai_weights: {problem}")
+                raise SetupError(f"{given_at(pm, 'warp_ai_weights', name)}warp_ai_weights: {problem}")
     return {name: float(value) for name, value in tuned.items()}
 
 
@@ -293,7 +293,7 @@ class Rulebook:
             {type_id: key for type_id, effect in effects.items() if (key := effect.test_key()) is not None},
             tuple(ct.name for ct in cards),
             text=text,
-            ai_weights=_ai_weights(pm),
+            ai_weights=ai_weights(pm),
         )
         for type_id, effect in effects.items():
             for problem in effect.check(book):

@@ -30,7 +30,7 @@ from . import hookspecs, limits
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
 from .model.loading import DataError, did_you_mean
 from .plugins import (
-    ENTRY_POINT_GROUP, ModuleError, _load_folder, _plugin_of, checked_theme_data, collecting_data_problems, module_folders, new_manager,
+    ENTRY_POINT_GROUP, ModuleError, _load_folder, _plugin_of, check_map_inputs, checked_theme_data, collecting_data_problems, module_folders, new_manager,
 )
 from .answers import handler_problem
 from .rulebook import data_problems, effect_problem, given_at
@@ -79,7 +79,8 @@ def locate(name: str, module_paths: Iterable[str | Path] = ()) -> Found:
     for raw in module_paths:
         for folder in module_folders(Path(raw), unpackaged=True):
             known.append(_declared_name(folder))
-            if name in (folder.name, known[-1]):
+            # warp_NAME: the package `module new NAME` makes, named so even when its name cannot be read.
+            if name in (folder.name, known[-1]) or folder.name == f"warp_{name}":
                 packaged = (folder / "__init__.py").is_file()
                 return Found(name, folder, lambda f=folder: _plugin_of(_load_folder(f)), packaged)
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
@@ -262,7 +263,7 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
     every problem listed: wrong kinds of answer, duplicate ids, bounds, card effects and
     their parameters, phases without a handler, and what effects' params name."""
     from .effects import library
-    from .rulebook import Rulebook, SetupError, collect, merged, wrong_answer
+    from .rulebook import Rulebook, SetupError, ai_weights, collect, merged, wrong_answer
 
     out: list[str] = []
     pm = new_manager()
@@ -353,6 +354,14 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
             # A phase handled but missing from the turn is the turn's misspelling, named above.
             if phase not in settings.phases and phase not in phases:
                 out.append(f"{where}, field '{field}.{phase}': {phase!r} is not a phase of the turn{did_you_mean(phase, settings.phases)}")
+    try:
+        ai_weights(pm)
+    except SetupError as exc:
+        out.append(str(exc))
+    try:  # what a random map of the theme needs: its map rules, and one zone type for each die face
+        check_map_inputs(pm, zones.values(), f"{toml}/zones.toml: " if toml else f"{code}: ")
+    except ModuleError as exc:
+        out.append(str(exc))
     cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
     book = Rulebook(info, settings, units, factions, zones, card_types, cards, effects, phases, text=text)
     if getattr(plugin, "lacking", ()) or {"warp_unit_types", "warp_zone_types"} & set(unlisted):

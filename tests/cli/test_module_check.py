@@ -285,3 +285,40 @@ def test_a_misspelt_phase_of_the_turn_is_named_once_not_under_its_text_as_well(t
     assert result.output.splitlines()[1:] == [
         f"problem: {data}/theme.toml: [settings], field 'phases': no phase 'mustr' is handled (did you mean 'muster'?); "
         "known phases: battle, control, draw, move, muster, recruit, revenue, upkeep"]
+
+
+def test_a_die_face_two_zone_types_roll_and_a_weight_misspelt_in_code_are_listed_with_the_rest(tmp_path):
+    # These stop the theme from loading: the check used to answer "unknown module" instead,
+    # and the die face was never listed beside another problem.
+    weights = "    @hookimpl\n    def warp_ai_weights(self):\n        return {'exposd': 0.5}\n\n    @hookimpl\n    def warp_tiebreak(self, game):"
+    folder = skirmish_copy(tmp_path, ("    @hookimpl\n    def warp_tiebreak(self, game):", weights))
+    data = folder / "data"
+    edit(data / "zones.toml", ("rolls = [4]", "rolls = [3, 4]"))
+    edit(data / "theme.toml", ("hand_limit = 5", "hand_limt = 5"))
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    problems = [line.removeprefix("problem: ") for line in result.output.splitlines()[1:]]
+    init = folder / "__init__.py"
+    line = next(n for n, text in enumerate(init.read_text().splitlines(), 1) if "def warp_ai_weights" in text) - 1
+    assert problems[0].startswith(f"{data}/theme.toml: [settings], field 'hand_limt': not a setting of the engine")
+    assert problems[1:] == [
+        f"{init}:{line}: warp_ai_weights: 'exposd' is not a weight of the evaluation (did you mean 'exposed'?); the weights are "
+        "revenue, occupied, treasury, force, unit, card, mover, battle_card, clutter, exposed, outgunned, reach, lost_victory, leading, victory",
+        f"{data}/zones.toml: die face 3 picks both 'field' and 'bog' on the zone type table",
+    ]
+
+
+def test_a_project_made_by_module_new_whose_theme_toml_is_misnamed_is_named_not_passed_over(tmp_path):
+    assert run(["module", "new", "pirates", "--dir", str(tmp_path)]).exit_code == 0
+    data = tmp_path / "pirates" / "warp_pirates" / "data"
+    (data / "theme.toml").rename(data / "Theme.toml")
+    listed = run(["--module-path", str(tmp_path), "modules"])
+    assert listed.exit_code == 1
+    assert f"warp_pirates: {data}/Theme.toml: not a data file of a theme (did you mean 'theme.toml'?)" in listed.output
+    checked = run(["--module-path", str(tmp_path), "module", "check", "pirates"])  # found by the name it was made with
+    assert checked.exit_code == 1
+    assert checked.output.splitlines()[1:] == [
+        f"problem: {data}/Theme.toml: not a data file of a theme (did you mean 'theme.toml'?); "
+        "the data files are cards.toml, factions.toml, theme.toml, units.toml, zones.toml",
+        f"problem: {data}/theme.toml is missing; every theme needs one, with its [module] name (docs/authoring.md, step 2)",
+    ]
