@@ -378,6 +378,21 @@ def test_a_map_check_that_fails_is_the_themes_error_naming_its_line(tmp_path):
     assert str(caught.value).splitlines()[2] == "  ZeroDivisionError: division by zero"
 
 
+def test_a_map_check_answering_text_for_a_list_of_problems_is_named_with_its_line(tmp_path):
+    from warp_empires.blame import ThemeError
+    from warp_empires.mapgen import generate_for_theme
+
+    folder, init = skirmish_with_hook(tmp_path, "    @hookimpl\n    def warp_check_map(self, zone_map, players):\n        return 'too few forts'")
+    pm = make_manager("contract_skirmish", module_paths=[folder])  # as `map generate --module` makes it
+    with pytest.raises(ThemeError) as caught:
+        generate_for_theme(pm, zones=12, players=2, seed=1)
+    assert str(caught.value).splitlines() == [
+        "the theme 'contract_skirmish' gave a wrong answer from warp_check_map:",
+        f"  {init}, line {decorator_line(init, 'warp_check_map')}, in warp_check_map",
+        "  warp_check_map must return a list of problems (strings) or None, not 'too few forts' (a str)",
+    ]
+
+
 class DictUnits:
     """An extra whose units hook answers plain tables instead of UnitType values."""
 

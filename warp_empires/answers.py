@@ -103,6 +103,8 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
     "warp_evaluate": (_points, "a number of points (neither NaN nor infinite) or None"),
     "warp_move_costs": (_costs, "a mapping {zone type id: cost of 1 or more} or None"),
     "warp_option_zone": (lambda a, kw: _zone_ids((a,), kw), "a zone id on the map or None"),
+    "warp_check_map": (lambda a, kw: isinstance(a, (list, tuple)) and all(isinstance(p, str) for p in a),
+                       "a list of problems (strings) or None"),
 }
 
 

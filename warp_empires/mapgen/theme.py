@@ -7,7 +7,8 @@ from typing import Any
 
 import attrs
 
-from warp_empires.blame import ThemeError, blamed
+from warp_empires.answers import checked
+from warp_empires.blame import blamed
 from warp_empires.plugins import map_rules
 from warp_empires.model.data import MapRules, ZoneType
 from warp_empires.zonemap import ZoneMap
@@ -28,10 +29,8 @@ class MapTheme:
         if self.pm is None:
             return []
         pm = self.pm
-        answers = blamed(pm, "", lambda: pm.hook.warp_check_map(zone_map=zone_map, players=players))
-        for answer in answers:
-            if answer and not (isinstance(answer, (list, tuple)) and all(isinstance(p, str) for p in answer)):
-                raise ThemeError(f"a theme's warp_check_map must return a list of problems (strings) or None, not {str(answer)[:60]}")
+        # A wrong answer is named with its theme, file and line (warp_empires.answers).
+        answers = blamed(pm, "", lambda: checked(pm.hook.warp_check_map)(zone_map=zone_map, players=players))
         return [problem for answer in answers if answer for problem in answer]
 
 
