@@ -22,6 +22,11 @@ def test_a_theme_folder_loads_as_module_path_does_and_the_position_starts_empty(
     assert sorted(s.deck) == list(range(len(pos.game.rules.cards))) and pos.game.pending is None
 
 
+def test_a_theme_folder_given_as_text_is_a_folder_too():
+    pos = Position(str(SKIRMISH), ["highlanders", "riverfolk"], "Stonegate:fort Fen:bog", "Stonegate-Fen")
+    assert pos.game.setup.module == "contract_skirmish"
+
+
 def test_the_deck_is_drawn_in_the_order_given_and_the_dice_come_up_as_fixed():
     pos = Position("doctor_who", ["daleks", "cybermen"], "Skaro:rich", "")
     pos.set_deck("mind_control", "space_travel")

@@ -30,8 +30,8 @@ turns on, as a game does. Zones are named (``"Earth"``, or its code) or given by
 units and cards by their type ids from the theme's TOML files. Every unit or card a
 method returns is its id, for option ids such as ``f"unit:{id}"`` and ``f"card:{id}"``.
 
-The theme is a module name, the folder of a theme (loaded as ``--module-path`` loads
-it), or a theme's plugin object. The map is ``"Name:type ..."`` and ``"A-B ..."`` (each
+The theme is a module name, the folder of a theme (a ``Path``, or text with a slash in
+it; loaded as ``--module-path`` loads it), or a theme's plugin object. The map is ``"Name:type ..."`` and ``"A-B ..."`` (each
 zone earns its type's revenue), a :class:`~warp_empires.zonemap.ZoneMap`, or left out
 for a small map generated for the theme.
 """
@@ -80,6 +80,10 @@ def _folder_plugin(folder: str) -> Any:
 
 
 def _plugin(theme: str | Path | Any) -> Any:
+    # A folder given as text (`"themes/pirates"`) is a folder too: no module name holds a
+    # slash, and taking it for one answered "unknown module".
+    if isinstance(theme, str) and ("/" in theme or "\\" in theme or theme in (".", "..")):
+        theme = Path(theme)
     if isinstance(theme, Path):
         return _folder_plugin(str(theme.resolve()))
     if isinstance(theme, str):
