@@ -244,6 +244,8 @@ def check_module(name: str, plugin: Any) -> None:
         # A card's problem is the theme's cards.toml's: say so, when the cards come from there.
         if folder and str(exc).startswith("card "):
             raise type(exc)(f"{folder}/cards.toml: {exc}") from None
+        if folder and str(exc).startswith("[text]"):
+            raise type(exc)(f"{folder}/theme.toml: {exc}") from None
         raise
     check_map_inputs(pm, book.zone_types.values(), f"{folder}/zones.toml: " if folder else "")
 

@@ -279,6 +279,11 @@ class Rulebook:
         missing = [p for p in settings.phases if p not in phases]
         if missing:
             raise SetupError(f"phase {missing[0]!r} has no handler; known phases: {', '.join(sorted(phases))}")
+        for field in ("phases", "phase_help"):  # a misspelt key would lose the name or help without a word
+            for phase in getattr(text, field):
+                if phase not in settings.phases:
+                    raise SetupError(f"[text], field '{field}.{phase}': {phase!r} is not a phase of the turn"
+                                     f"{did_you_mean(phase, settings.phases)}; the phases are {', '.join(settings.phases)}")
         has_reactions = any(e.reacts_to for e in effects.values())
         windows: dict[str, set[str]] = {}
         for type_id, effect in effects.items():

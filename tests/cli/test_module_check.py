@@ -322,3 +322,15 @@ def test_a_project_made_by_module_new_whose_theme_toml_is_misnamed_is_named_not_
         "the data files are cards.toml, factions.toml, theme.toml, units.toml, zones.toml",
         f"problem: {data}/theme.toml is missing; every theme needs one, with its [module] name (docs/authoring.md, step 2)",
     ]
+
+
+def test_a_misspelt_phase_in_the_themes_words_stops_it_loading_with_one_line(tmp_path):
+    # Loaded anyway, the phase's name and help were lost without a word at the table.
+    folder = skirmish_copy(tmp_path)
+    data = folder / "data"
+    edit(data / "theme.toml", ("phase_help = { muster =", "phase_help = { mustr ="))
+    listed = run(["--module-path", str(folder), "modules"])
+    assert listed.exit_code == 1
+    assert f"skirmish: {data}/theme.toml: [text], field 'phase_help.mustr': 'mustr' is not a phase of the turn (did you mean 'muster'?)" in listed.output
+    played = run(["--module-path", str(folder), "play", "contract_skirmish", "--seat", "ai:random:highlanders", "--seat", "ai:random:riverfolk"])
+    assert played.exit_code != 0 and "'mustr' is not a phase of the turn" in played.output and "Traceback" not in played.output
