@@ -110,6 +110,12 @@ def test_odds_command_states_its_method_and_figures():
     assert "neither holds it: 22.2%" in result.output  # the three chances add up
 
 
+@pytest.mark.parametrize("zone_type, said", [("poor", "Battle in a Poor Zone: "), ("average", "Battle in an Average Zone: ")])
+def test_odds_command_names_the_zone_type_with_its_article(zone_type, said):
+    result = run("odds", "doctor_who", "--attacker", "daleks:scouts", "--defender", "cybermen:patrols", "--zone-type", zone_type)
+    assert result.exit_code == 0 and result.output.startswith(said)
+
+
 @pytest.mark.parametrize("attacker, shut_out", [("daleks", "Daleks"), ("vardans", "Cybermen")])
 def test_odds_command_refuses_a_zone_one_side_may_not_stand_in(attacker, shut_out):
     """D1: no unit may enter a Hazard zone but the Vardans', so no battle is fought in one

@@ -122,7 +122,8 @@ def odds_command(ctx, module, attacker, defender, zone_type, hand, battles, seed
         return
     console = Console(highlight=False, soft_wrap=True)
     say = lambda text: console.print(text, markup=False)  # noqa: E731
-    say(f"Battle in a {where}: {side_words(book, sides[0])} attacks {side_words(book, sides[1])}.")
+    article = "an" if where[:1].lower() in "aeiou" else "a"
+    say(f"Battle in {article} {where}: {side_words(book, sides[0])} attacks {side_words(book, sides[1])}.")
     say(f"Method: {odds.how()}.")
     pm = lambda p: f" ± {odds.margin(p):.1%}" if not odds.exact else ""  # noqa: E731
     say(f"  attacker holds the zone: {odds.attacker_wins:.1%}{pm(odds.attacker_wins)}")
