@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib.metadata
 import importlib.util
 import inspect
+import os
 import sys
 import tomllib
 import traceback
@@ -362,6 +363,7 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
         check_map_inputs(pm, zones.values(), f"{toml}/zones.toml: " if toml else f"{code}: ")
     except ModuleError as exc:
         out.append(str(exc))
+    out += _default_map_problems(pm, zones, max(2, min(len(factions), 8)), code)
     cards = tuple(ct for ct in card_types.values() for _ in range(ct.copies))
     book = Rulebook(info, settings, units, factions, zones, card_types, cards, effects, phases, text=text)
     if getattr(plugin, "lacking", ()) or {"warp_unit_types", "warp_zone_types"} & set(unlisted):
@@ -369,4 +371,40 @@ def rule_problems(name: str, plugin: Any, code: str = "") -> list[str]:
     for type_id, effect in effects.items():
         for problem in effect.check(book):
             out.append(f"{card_file(type_id)}: card {type_id!r}, field 'params': {problem}")
+    return out
+
+
+def _default_map_problems(pm: Any, zones: dict[str, Any], most: int, code: str) -> list[str]:
+    """What is wrong with the maps ``warp_default_map`` names for 2 to ``most`` players: a
+    path to no file, a file that is no map, a map with zone types the theme lacks. ``play``
+    would only find out when a game of that many players began."""
+    from .mapgen.mapfile import MapFileError, load
+
+    out: list[str] = []
+    seen: set[str] = set()
+    impls = [impl for impl in pm.hook.warp_default_map.get_hookimpls() if hasattr(impl.function, "__code__")]
+    if impls:  # the theme's hook, where its author will look (the last registered answers first)
+        code = _where(impls[-1].function).rstrip(": ") or code
+    for players in range(2, most + 1):
+        try:
+            path = pm.hook.warp_default_map(players=players)
+        except Exception as exc:  # the theme's own code: said as the rest of its errors are
+            out.append(f"{code}: warp_default_map(players={players}) failed: {type(exc).__name__}: {exc}")
+            break
+        if path is None or str(path) in seen:
+            continue
+        seen.add(str(path))
+        where = f"{code}: warp_default_map(players={players})"
+        if not isinstance(path, (str, os.PathLike)):
+            out.append(f"{where} must return the path of a map file or None, not {path!r}")
+        elif not Path(path).is_file():
+            out.append(f"{where} names {path}, which is not a file")
+        else:
+            try:
+                unknown = sorted({z.type for z in load(path).zones} - set(zones))
+            except (MapFileError, ValueError) as exc:
+                out.append(f"{where} names {path}, which is not a map: {exc}")
+                continue
+            if unknown:
+                out.append(f"{where} names {path}, whose zones are of types the theme lacks: {', '.join(unknown)}")
     return out

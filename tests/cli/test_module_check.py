@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
 from contract_support import CONTRACT
 
 from .support import one_line_error, run
@@ -334,3 +336,21 @@ def test_a_misspelt_phase_in_the_themes_words_stops_it_loading_with_one_line(tmp
     assert f"skirmish: {data}/theme.toml: [text], field 'phase_help.mustr': 'mustr' is not a phase of the turn (did you mean 'muster'?)" in listed.output
     played = run(["--module-path", str(folder), "play", "contract_skirmish", "--seat", "ai:random:highlanders", "--seat", "ai:random:riverfolk"])
     assert played.exit_code != 0 and "'mustr' is not a phase of the turn" in played.output and "Traceback" not in played.output
+
+
+@pytest.mark.parametrize("named, problem", [
+    ("nowhere.json", "which is not a file"),
+    ("data/theme.toml", "which is not a map: "),
+])
+def test_a_default_map_that_is_no_file_or_no_map_is_listed_before_any_game(tmp_path, named, problem):
+    # play would only find out when a game of that many players began.
+    hook = ("    @hookimpl\n    def warp_default_map(self, players):\n"
+            f"        return str(Path(__file__).parent / {named!r})\n\n"
+            "    @hookimpl\n    def warp_tiebreak(self, game):")
+    folder = skirmish_copy(tmp_path, ("    @hookimpl\n    def warp_tiebreak(self, game):", hook))
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish"])
+    assert result.exit_code == 1
+    init = folder / "__init__.py"
+    at = f"{init}:{next(n for n, t in enumerate(init.read_text().splitlines(), 1) if 'def warp_default_map' in t) - 1}"
+    (said,) = result.output.splitlines()[1:]
+    assert said.startswith(f"problem: {at}: warp_default_map(players=2) names {folder / named}, {problem}")
