@@ -136,10 +136,11 @@ ANY_MAP_HELP = "Random maps as they fall, without evening out the revenue around
 def random_zone_map(pm: Any, zones: int, players: int, seed: int, fair: bool = True) -> ZoneMap:
     """A random map of the theme's kind, from the seed: fair unless ``fair`` is false,
     every start zone with the same revenue within 2 borders (mapgen/fairness.py), so a
-    first game and every balance figure start even."""
+    first game and every balance figure start even; where no roll is even enough (many
+    players on few zones), the evenest roll, so a run of games never stops at one deal."""
     from ..mapgen import generate_for_theme
 
-    return generate_for_theme(pm, zones=zones, players=players, seed=seed, balanced=fair)
+    return generate_for_theme(pm, zones=zones, players=players, seed=seed, balanced=fair, evenest=fair)
 
 
 def pick_factions(book: Rulebook, count: int, rng: random.Random) -> list[str]:

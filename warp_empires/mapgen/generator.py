@@ -52,6 +52,7 @@ def generate_map(
     symmetric: bool = False,
     extra_check: ExtraCheck | None = None,
     progress: Callable[[str], None] | None = None,
+    evenest: bool = False,
 ) -> ZoneMap:
     """A random map for ``players`` players that meets the theme's map rules.
 
@@ -61,7 +62,10 @@ def generate_map(
     the revenue around the start zones; ``symmetric`` makes a mirror image for 2
     players or four quarter turns for 4. ``extra_check(zone_map, players)`` returns
     further problems (the theme's ``warp_check_map`` hook); a map with any is
-    rolled again. The same arguments always give the same map.
+    rolled again. With ``evenest``, a balanced map that no roll gets even enough is the
+    evenest roll that meets every other rule, not an error (many players on few zones
+    seldom balance, and a run of games must not stop at one deal). The same arguments
+    always give the same map.
 
     Raises :class:`MapGenerationError` naming the rule no roll could meet.
     """
@@ -97,7 +101,7 @@ def generate_map(
 
     return roll_until_valid(
         graph, zone_types, map_rules, players, seed, build,
-        symmetry=shape.symmetry, balanced=balanced, extra_check=extra_check, progress=say,
+        symmetry=shape.symmetry, balanced=balanced, extra_check=extra_check, progress=say, evenest=evenest,
     )
 
 
@@ -114,12 +118,15 @@ def roll_until_valid(
     extra_check: ExtraCheck | None = None,
     named_hint: Mapping[str, int] | None = None,
     progress: Callable[[str], None] | None = None,
+    evenest: bool = False,
 ) -> ZoneMap:
     """Roll zone types on ``graph`` until ``build(plan, attempt)`` gives a map that
     passes every check, at most :data:`ATTEMPTS` times, each from a seed derived
-    from ``seed``. Raises :class:`MapGenerationError` naming the last failed rule."""
+    from ``seed``. Raises :class:`MapGenerationError` naming the last failed rule
+    (with ``evenest``, a map failing only the balance is the evenest such roll instead)."""
     say = progress or (lambda _msg: None)
     last = "no roll was made"
+    best: tuple[int, ZoneMap] | None = None  # the evenest roll that failed only on balance
     for attempt in range(ATTEMPTS):
         say("rolling zone types" if attempt == 0 else f"rolling zone types again ({attempt + 1})")
         try:
@@ -132,22 +139,23 @@ def roll_until_valid(
             continue
         zone_map = build(plan, attempt)
         problems = check_map(zone_map, zone_types, map_rules, players, extra_check=extra_check)
-        if not problems:
-            problems = _fairness_problems(zone_map, zone_types, players, balanced)
-        if not problems:
+        if problems:
+            last = problems[0]
+            continue
+        figure = fairness(zone_map, zone_types)
+        need = start_spacing(len(zone_map.zones), players)
+        if figure.start_distance is not None and figure.start_distance < need:
+            last = f"start zones: two are only {figure.start_distance} borders apart; this map needs {need}"
+        elif balanced and not figure.balanced:
+            last = f"balance: {figure.describe()}"
+            if evenest and (best is None or figure.spread < best[0]):
+                best = (figure.spread, zone_map)
+        else:
             return zone_map
-        last = problems[0]
+    if best is not None:
+        say(f"no roll was even enough; the evenest of them (start revenue spread {best[0]})")
+        return best[1]
     raise MapGenerationError(f"no map met the rules in {ATTEMPTS} rolls (seed {seed}); last problem: {last}")
-
-
-def _fairness_problems(zone_map: ZoneMap, zone_types, players: int, balanced: bool) -> list[str]:
-    figure = fairness(zone_map, zone_types)
-    need = start_spacing(len(zone_map.zones), players)
-    if figure.start_distance is not None and figure.start_distance < need:
-        return [f"start zones: two are only {figure.start_distance} borders apart; this map needs {need}"]
-    if balanced and not figure.balanced:
-        return [f"balance: {figure.describe()}"]
-    return []
 
 
 @contextmanager

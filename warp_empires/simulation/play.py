@@ -23,6 +23,7 @@ from .. import agents as computer_players
 from .. import invariants
 from ..blame import blamed
 from ..engine import Game, GameSetup, Seat
+from ..mapgen.errors import MapGenerationError
 from ..plugins import make_manager
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
@@ -91,7 +92,11 @@ def play_game(settings: RunSettings, index: int) -> GameResult:
     """Play game ``index`` of the run and return its result."""
     table = table_for(settings)
     plan = table.plan(settings, index)
-    game = Game(setup_for(settings, plan, table.zone_map(settings, plan.map_seed)), plugins=table.pm)
+    try:
+        zone_map = table.zone_map(settings, plan.map_seed)
+    except MapGenerationError as exc:
+        raise MapGenerationError(f"game {index + 1}'s map: {exc}; a map of more zones (--zones) may meet them") from None
+    game = Game(setup_for(settings, plan, zone_map), plugins=table.pm)
     play_to_the_end(game, plan, settings.check)
     return GameResult.of(game, plan)
 
