@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 import xml.etree.ElementTree as ET
 
+import pytest
 from click.testing import CliRunner
 
 from warp_empires.cli.map_cmd import map_group
@@ -163,3 +164,21 @@ def test_checking_an_untyped_import_against_a_theme_says_what_to_do(tmp_path):
     r = run("check", tmp_path / "plain.json", "--module", "doctor_who")
     assert r.exit_code == 1
     assert r.output.splitlines()[0] == "42 zones have no zone type (the first is Frostmere); set them, or import with a module"
+
+
+@pytest.mark.parametrize("args, said", [
+    (["map", "generate", "--zones", "12", "--players", "2", "-o", "{d}/m.json", "--png", "{d}/m.json"], "--output and --png both name {d}/m.json"),
+    (["map", "show", "{d}/kept.json", "--svg", "{d}/kept.json"], "FILE and --svg both name {d}/kept.json"),
+    (["simulate", "doctor_who", "--games", "1", "--out", "{d}/runs.x", "--report", "{d}/runs.x"], "--out and --report both name {d}/runs.x"),
+    (["simulate", "doctor_who", "--games", "1", "--map", "{d}/kept.json", "--report", "{d}/kept.json"], "--map and --report both name {d}/kept.json"),
+])
+def test_one_file_named_by_two_options_is_refused_and_left_as_it_was(tmp_path, args, said):
+    # The second written replaced the first (a results database became a web page), or the map read.
+    from warp_empires.cli.main import cli
+
+    kept = tmp_path / "kept.json"
+    kept.write_text("{}")
+    result = CliRunner().invoke(cli, [a.format(d=tmp_path) for a in args])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == f"Error: {said.format(d=tmp_path)}; give each a file of its own"
+    assert kept.read_text() == "{}" and not (tmp_path / "m.json").exists() and not (tmp_path / "runs.x").exists()

@@ -73,6 +73,20 @@ def module_paths(ctx: click.Context) -> tuple[str, ...]:
     return tuple((root.obj or {}).get("module_paths", ()))
 
 
+def distinct_files(**named: str | None) -> None:
+    """Refuse two options naming one file (``--out`` and ``--report``, the map read and
+    the picture written): the second written would silently replace the first, or the
+    file read. ``named`` maps each option, as the player types it, to its path or None."""
+    seen: dict[Path, str] = {}
+    for option, path in named.items():
+        if not path:
+            continue
+        key = Path(path).expanduser().resolve()
+        if key in seen:
+            raise click.UsageError(f"{seen[key]} and {option} both name {path}; give each a file of its own")
+        seen[key] = option
+
+
 def command(paths: Sequence[str], *words: Any) -> str:
     """The ``warp-empires`` command line of ``words``, with the ``--module-path`` folders
     the game's theme was loaded from: printed for the player to type, it must work as shown."""

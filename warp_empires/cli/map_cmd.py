@@ -13,7 +13,7 @@ from rich.console import Console
 
 from .. import limits
 from ..zonemap import ZoneMap
-from .common import friendly
+from .common import distinct_files, friendly
 from .groups import Group
 
 if TYPE_CHECKING:
@@ -103,6 +103,8 @@ def generate_command(ctx, module, zones, players, seed, balanced, symmetric, lay
     """Generate a random map that meets the theme's rules and save it."""
     from ..mapgen import fairness, generate_map, save
 
+    distinct_files(**{"--output": output, "--svg": svg, "--png": png})
+
     if layout == "hex":
         for name, value in (("--width", width), ("--height", height)):
             if value is not None and value != int(value):
@@ -151,6 +153,8 @@ def show_command(ctx, file, module, svg, png) -> None:
     """Describe a map file in the terminal, and optionally draw it."""
     from ..mapgen import load
     from ..mapgen.summary import print_summary
+
+    distinct_files(**{"FILE": file, "--svg": svg, "--png": png})
 
     zone_map = load(file)
     theme = _recorded_theme(ctx, zone_map, module, max(1, len(zone_map.starts)))
@@ -201,6 +205,8 @@ def import_command(ctx, file, output, module, seed, players, svg, png) -> None:
     from ..mapgen import save
     from ..mapgen.importers import import_map
 
+    distinct_files(**{"FILE": file, "--output": output, "--svg": svg, "--png": png})
+
     if players and not module:
         raise click.ClickException("--players needs --module (start zones take the theme's start zone type)")
     theme = _theme(ctx, module, players) if module else None
@@ -229,6 +235,8 @@ def build_command(ctx, source, output, module, svg, png) -> None:
     """Build a hand-made hex map from its source: a text grid of places and seas (see maps/aegean.toml)."""
     from ..mapgen import check_map, save
     from ..mapgen.hexmap import build_hex_map, source_module
+
+    distinct_files(**{"SOURCE": source, "--output": output, "--svg": svg, "--png": png})
 
     try:
         text = Path(source).read_text(encoding="utf-8")

@@ -25,7 +25,7 @@ from ..plugins import discover
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
 from . import render
-from .common import ANY_MAP_HELP, command, default_map_file, fit_map, friendly, make_console, module_paths, one_line, random_zone_map, read_map, rulebook
+from .common import ANY_MAP_HELP, command, default_map_file, distinct_files, fit_map, friendly, make_console, module_paths, one_line, random_zone_map, read_map, rulebook
 from .hotseat import Hotseat
 from .prompts import InputEnded, ask_number, ask_text, menu
 from .replay_view import replay_command
@@ -288,6 +288,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
     """
     if map_file and zones:
         raise click.UsageError("give --map or --zones, not both")
+    distinct_files(**{"--map": map_file, "--map-svg": live_svg})
     paths = module_paths(ctx)
     console = make_console()
     quick = not any((module, seat_specs, map_file, zones, seed is not None, turn_limit))  # --think alone keeps it quick

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import limits
-from .common import ANY_MAP_HELP, default_map_file, fit_map, friendly, module_paths, read_map, rulebook
+from .common import ANY_MAP_HELP, default_map_file, distinct_files, fit_map, friendly, module_paths, read_map, rulebook
 
 if TYPE_CHECKING:
     from ..simulation import RunSettings
@@ -92,6 +92,7 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zone
     from ..simulation.runners import every_core
     from ..simulation.text import show
 
+    distinct_files(**{"--map": map_file, "--out": out, "--report": report})
     if resume and not out:
         raise click.BadParameter("needs --out FILE, the results file to carry on", param_hint="--resume")
     if report and not Path(report).resolve().parent.is_dir():
