@@ -488,3 +488,18 @@ def test_a_zone_code_in_capitals_is_an_answer_even_when_a_command_is_spelt_alike
     assert "Ann played Space Travel" in after_log.split("> LOG\n", 1)[0]  # the command: the log
     picked = after_log.split("> LOG\n", 1)[1]
     assert "Which units leave Logopolis?" in picked and "Ann played" not in picked
+
+
+def test_a_map_file_breaking_the_themes_map_rules_is_played_with_a_warning(tmp_path):
+    # A seat walled in wins nothing: said before the game, so a player (or a balance run)
+    # blames the map, not the faction. Home, a start zone, has one passable neighbour.
+    path = tmp_path / "small.json"
+    mapfile.save(small_map(2), path)
+    warning = (f"Warning: {path} breaks doctor_who's rules for a map of 2 players: start zone Home is a dead end "
+               f"(1 passable neighbour; needs at least 2); `warp-empires map check {path} --module doctor_who --players 2` lists them")
+    played = run(ANN_VS_AI + ["--map", str(path), "--saves", str(tmp_path)], lines("quit"))
+    assert played.exit_code == 0 and warning in played.output
+    simulated = run(["simulate", "doctor_who", "--games", "2", "--turn-limit", "2", "--map", str(path), "--workers", "1"])
+    assert simulated.exit_code == 0 and warning in simulated.output
+    galaxy = run(ANN_VS_AI + ["--map", str(Path(__file__).parents[2] / "maps" / "doctor_who_galaxy.json"), "--saves", str(tmp_path)], lines("quit"))
+    assert "Warning:" not in galaxy.output  # the bundled galaxy meets the rules

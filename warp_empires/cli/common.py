@@ -129,6 +129,23 @@ def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str) -> ZoneM
     return zone_map
 
 
+def map_warning(pm: Any, module: str, zone_map: ZoneMap, players: int, path: str) -> str | None:
+    """One line saying that the map file at ``path`` breaks the theme's map rules for
+    ``players`` players (a start zone no unit may enter, a seat walled in, start zones side
+    by side), or None. The game is played all the same, as a map drawn by hand may mean it;
+    but a seat walled in wins nothing, and balance figures would blame its faction."""
+    from ..mapgen.constraints import check_map
+    from ..mapgen.theme import map_theme
+
+    theme = map_theme(pm, players)
+    problems = check_map(zone_map, theme.zone_types, theme.map_rules, players, extra_check=theme.extra_check)
+    if not problems:
+        return None
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return (f"Warning: {path} breaks {module}'s rules for a map of {players} players: {problems[0]}{more}; "
+            f"`warp-empires map check {path} --module {module} --players {players}` lists them")
+
+
 def default_map_file(pm: Any, players: int) -> str | None:
     """The theme's own map (``warp_default_map``), used when no map is named or asked for;
     a ClickException naming the hook if it answers something else than a path to a file."""

@@ -25,7 +25,7 @@ from ..plugins import discover
 from ..rulebook import Rulebook
 from ..zonemap import ZoneMap
 from . import render
-from .common import ANY_MAP_HELP, command, default_map_file, distinct_files, fit_map, friendly, make_console, module_paths, one_line, random_zone_map, read_map, rulebook
+from .common import ANY_MAP_HELP, command, default_map_file, distinct_files, fit_map, map_warning, friendly, make_console, module_paths, one_line, random_zone_map, read_map, rulebook
 from .hotseat import Hotseat
 from .prompts import InputEnded, ask_number, ask_text, menu
 from .replay_view import replay_command
@@ -314,6 +314,9 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
             seats = parse_seats(seat_specs, book, console, rng, think) if seat_specs else ask_seats(console, book, rng, think)
             if zone_map is not None:
                 fit_map(book, zone_map, len(seats), map_file)
+                warning = map_warning(pm, module, zone_map, len(seats), map_file)
+                if warning:
+                    console.print(warning, style="yellow", markup=False, highlight=False, soft_wrap=True)
             if zone_map is None and not zones:
                 own_map = default_map_file(pm, len(seats))  # the theme's own map, if it has one
                 zone_map = read_map(own_map) if own_map else None

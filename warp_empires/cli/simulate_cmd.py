@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import limits
-from .common import ANY_MAP_HELP, default_map_file, distinct_files, fit_map, friendly, module_paths, read_map, rulebook
+from .common import ANY_MAP_HELP, default_map_file, distinct_files, fit_map, map_warning, friendly, module_paths, read_map, rulebook
 
 if TYPE_CHECKING:
     from ..simulation import RunSettings
@@ -48,10 +48,14 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
     variants = tuple(variant_rules.parse(text) for text in sets)
     variant_rules.check(variants, book.settings, book.unit_types.values(), book.card_types.values())
     map_text = None
+    given = map_file
     if not map_file and not zones_given:
         map_file = default_map_file(pm, players)  # the theme's own map, unless --zones asks for random ones
     if map_file:
-        fit_map(book, read_map(map_file), players, map_file)  # a broken or unfit map is refused here, not in every worker
+        zone_map = fit_map(book, read_map(map_file), players, map_file)  # a broken or unfit map is refused here, not in every worker
+        warning = map_warning(pm, module, zone_map, players, map_file) if given else None  # the theme's own map is its author's
+        if warning:
+            click.echo(warning, err=True)
         map_text = Path(map_file).read_text(encoding="utf-8")
     settings = RunSettings(module, seed, players, zones, turn_limit, tuple(agents), map_text, variants, paths, check, fair_maps)
     try:
