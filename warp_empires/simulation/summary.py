@@ -42,9 +42,12 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     return (low, high)
 
 
-def _rate(wins: int, games: int) -> dict[str, Any]:
-    low, high = wilson(wins, games)
-    return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0, "interval": [low, high]}
+def _rate(games: int, wins: int, draws: int = 0, players: int = 2) -> dict[str, Any]:
+    """A tally as plain values. A drawn game counts as the fair share of a win (half of one
+    between two players): counted as a loss, a run of draws called every faction too weak."""
+    score = wins + draws / players
+    low, high = wilson(score, games)
+    return {"games": games, "wins": wins, "draws": draws, "win_rate": score / games if games else 0.0, "interval": [low, high]}
 
 
 def verdict_line(name: str, tally: Mapping[str, Any], fair: float) -> str:
@@ -55,6 +58,8 @@ def verdict_line(name: str, tally: Mapping[str, Any], fair: float) -> str:
     """
     low, high = tally["interval"]
     said = f"{name} won {tally['win_rate']:.0%} ({low * 100:.0f}-{high * 100:.0f}%)"
+    if tally.get("draws"):
+        said += f", each of {tally['draws']} draws counted as the fair share of a win"
     if low > fair:
         return f"{said}: too strong at the 95% level"
     if high < fair:
@@ -71,8 +76,8 @@ def summarize(results: Sequence[GameResult], settings: RunSettings, faction_name
     results = sorted(results, key=lambda r: r.index)
     players = settings.players
     fair = 1 / players
-    factions: dict[str, list[int]] = {f: [0, 0] for f in faction_names}
-    seats = [[0, 0] for _ in range(players)]
+    factions: dict[str, list[int]] = {f: [0, 0, 0] for f in faction_names}  # games, wins, draws
+    seats = [[0, 0, 0] for _ in range(players)]
     agents: dict[str, list[int]] = {}
     vs: dict[str, dict[str, list[int]]] = {}
     reasons: dict[str, int] = {}
@@ -83,11 +88,13 @@ def summarize(results: Sequence[GameResult], settings: RunSettings, faction_name
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
         if r.winner < 0:
             draws += 1
+        drawn = int(r.winner < 0)
         for seat, (faction, agent) in enumerate(zip(r.factions, r.agents)):
             won = int(seat == r.winner)
-            for tally in (factions.setdefault(faction, [0, 0]), seats[seat], agents.setdefault(agent, [0, 0])):
+            for tally in (factions.setdefault(faction, [0, 0, 0]), seats[seat], agents.setdefault(agent, [0, 0, 0])):
                 tally[0] += 1
                 tally[1] += won
+                tally[2] += drawn
             row = vs.setdefault(faction, {})
             for other_seat, other in enumerate(r.factions):
                 if other_seat != seat:
@@ -106,7 +113,7 @@ def summarize(results: Sequence[GameResult], settings: RunSettings, faction_name
     histogram: dict[int, int] = {}
     for n in rounds:
         histogram[n] = histogram.get(n, 0) + 1
-    faction_rates = {f: {"name": faction_names.get(f, f), **_rate(w, g)} for f, (g, w) in factions.items()}
+    faction_rates = {f: {"name": faction_names.get(f, f), **_rate(*tally, players)} for f, tally in factions.items()}
     for tally in faction_rates.values():
         tally["verdict"] = verdict_line(tally["name"], tally, fair) if tally["games"] else "not played"
     played = [t for t in faction_rates.values() if t["games"]]
@@ -120,11 +127,13 @@ def summarize(results: Sequence[GameResult], settings: RunSettings, faction_name
         "map": "one map file" if settings.map_text else f"random {settings.zones}-zone maps",
         "variants": [str(v) for v in settings.variants],
         "fair_share": fair,
-        "agents": {a: _rate(w, g) for a, (g, w) in agents.items()},
+        "agents": {a: _rate(*tally, players) for a, tally in agents.items()},
         "factions": faction_rates,
-        "seats": [{"seat": i + 1, **_rate(w, g)} for i, (g, w) in enumerate(seats)],
+        "seats": [{"seat": i + 1, **_rate(*tally, players)} for i, tally in enumerate(seats)],
         "versus": {f: {o: {"games": g, "wins": w} for o, (g, w) in sorted(row.items())} for f, row in sorted(vs.items())},
-        "end_reasons": dict(sorted(reasons.items())),
+        # Both reasons always named: a script reading end_reasons["victory"] must not fail
+        # on a run where every game went to the turn limit.
+        "end_reasons": dict(sorted({"victory": 0, "turn limit": 0, **reasons}.items())),
         "draws": draws,
         "rounds": {
             "mean": statistics.fmean(rounds) if rounds else 0.0,
