@@ -182,3 +182,15 @@ def test_one_file_named_by_two_options_is_refused_and_left_as_it_was(tmp_path, a
     assert result.exit_code == 2
     assert result.output.splitlines()[-1] == f"Error: {said.format(d=tmp_path)}; give each a file of its own"
     assert kept.read_text() == "{}" and not (tmp_path / "m.json").exists() and not (tmp_path / "runs.x").exists()
+
+
+@pytest.mark.parametrize("args, said", [
+    # A strip one hex high took time growing with the square of its length: 100,000 x 1 ran for ever.
+    (["--width", "1000", "--height", "1"], "a hex grid of 1000 x 1 is too thin; keep the longer side at most 100 times the shorter"),
+    (["--zones", "40", "--height", "3"], "40 zones do not fill 3 whole rows; give both --width and --height"),
+    (["--zones", "40", "--width", "3"], "40 zones do not fill whole rows of 3 hexes; give both --width and --height"),
+])
+def test_a_hex_grid_too_thin_or_not_filling_its_rows_is_refused_in_words(tmp_path, args, said):
+    result = CliRunner().invoke(map_group, ["generate", "--layout", "hex", "--players", "2", "-o", str(tmp_path / "m.json"), *args])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == f"Error: {said}"

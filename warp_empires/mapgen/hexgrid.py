@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import limits
+
 from .symmetry import Symmetry
 from .voronoi import Cells
 
@@ -68,17 +70,27 @@ def hex_symmetry(width: int, height: int, players: int) -> Symmetry:
 def grid_size(zones: int, width: int | None, height: int | None) -> tuple[int, int]:
     """Columns and rows: as given, or the most nearly square grid of ``zones`` hexes."""
     if width and height:
-        return width, height
+        return _not_too_thin(width, height)
     if width or height:
         given = width or height
         if zones % given:
-            raise ValueError(f"{zones} zones do not fill whole rows of {given}; give both --width and --height")
+            split = f"whole rows of {given} hexes" if width else f"{given} whole rows"
+            raise ValueError(f"{zones} zones do not fill {split}; give both --width and --height")
         other = zones // given
-        return (given, other) if width else (other, given)
+        return _not_too_thin(*((given, other) if width else (other, given)))
     best = None
     for rows in range(1, int(np.sqrt(zones)) + 1):
         if zones % rows == 0:
             best = (zones // rows, rows)
     if best is None or best[1] == 1 and zones > 3:
         raise ValueError(f"{zones} zones do not make a hex grid with at least 2 rows; give --width and --height")
-    return best
+    return _not_too_thin(*best)
+
+
+def _not_too_thin(cols: int, rows: int) -> tuple[int, int]:
+    # Joining the passable zones of a strip one hex high takes time that grows with the
+    # square of its length (100,000 x 1 ran for ever), as a Voronoi frame that thin would.
+    if max(cols / rows, rows / cols) > limits.MAX_FRAME_RATIO:
+        raise ValueError(f"a hex grid of {cols} x {rows} is too thin; keep the longer side at most "
+                         f"{limits.MAX_FRAME_RATIO} times the shorter")
+    return cols, rows
