@@ -96,6 +96,11 @@ def test_graphml_without_coordinates_is_laid_out_from_the_seed(tmp_path, dw):
          "country 'LongLongLongLongLongLongLongLo'...: 80 characters long; a name has at most 60"),
         (f"[continents]\n{'Wide' * 20} 1 red\n[countries]\n1 A 1 0 0\n2 B 1 5 5\n[borders]\n1 2\n",
          "country 'A': its continent's name 'WideWideWideWideWideWideWideWi'... has to be at most 60 printable characters, as a map file keeps it"),
+        # Written, such a map could not be read back by map check, show or play.
+        ("[countries]\n1 A 1 0 0\n2 Moor 1 1e300 250\n[borders]\n1 2\n",
+         "country 'Moor' lies at 1e+300, 250; coordinates must be numbers from -1e+09 to 1e+09"),
+        ("[countries]\n1 A 1 0 0\n2 Moor 1 inf 250\n[borders]\n1 2\n",
+         "country 'Moor' lies at inf, 250; coordinates must be numbers from -1e+09 to 1e+09"),
     ],
 )
 def test_bad_risk_files_are_explained_in_one_line(tmp_path, text, message):
@@ -103,6 +108,16 @@ def test_bad_risk_files_are_explained_in_one_line(tmp_path, text, message):
     with pytest.raises(MapImportError) as err:
         import_map(tmp_path / "bad.map")
     assert str(err.value) == message
+
+
+def test_a_file_not_in_utf8_is_refused_naming_its_line_and_a_byte_order_mark_is_dropped(tmp_path):
+    # An old Latin-1 file: read anyway, "Mör" became "M\ufffdr" without a word.
+    (tmp_path / "old.map").write_bytes("[countries]\n1 A 1 0 0\n2 Mör 1 5 5\n[borders]\n1 2\n".encode("latin-1"))
+    with pytest.raises(MapImportError) as err:
+        import_map(tmp_path / "old.map")
+    assert str(err.value) == "old.map is not UTF-8 text (line 3 has the byte 0xF6); save it as UTF-8 and import it again"
+    (tmp_path / "notepad.map").write_bytes("\ufeff[countries]\n1 A 1 0 0\n2 Mör 1 5 5\n[borders]\n1 2\n".encode("utf-8"))
+    assert [z.name for z in import_map(tmp_path / "notepad.map").zones] == ["A", "Mör"]
 
 
 def test_other_files_are_refused(tmp_path):

@@ -30,6 +30,13 @@ def test_save_then_load_gives_an_equal_map(make, tmp_path, options):
     assert dumps(back) == dumps(m)
 
 
+def test_a_map_file_saved_with_a_byte_order_mark_reads_as_without(make, tmp_path):
+    # Windows Notepad writes one; it was refused in Python's words ("Unexpected UTF-8 BOM").
+    m = make(zones=12, players=2, seed=3)
+    (tmp_path / "notepad.json").write_bytes(b"\xef\xbb\xbf" + dumps(m).encode("utf-8"))
+    assert load(tmp_path / "notepad.json") == m
+
+
 def test_imported_maps_round_trip_too():
     m = import_map(FIXTURES / "shattered_reaches.map")
     assert loads(dumps(m)) == m

@@ -111,6 +111,18 @@ def read_risk(text: str) -> _Raw:
     return _Raw(names, centroids, terrain, edges)
 
 
+def _utf8_text(path: Path) -> str:
+    """The file's text. Not UTF-8 (an old file in Latin-1, say) is refused, naming the line:
+    read anyway, "Mör" became "M\ufffdr" in the map without a word. A byte order mark is dropped."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise MapImportError(f"{path.name} is not UTF-8 text (line {line} has the byte 0x{data[exc.start]:02X}); "
+                             "save it as UTF-8 and import it again") from None
+
+
 def read_graphml(path: str | Path, seed: int = 0) -> _Raw:
     """Read a GraphML file's nodes and edges."""
     try:
@@ -166,7 +178,7 @@ def import_map(
         if size > limits.MAX_MAP_FILE_BYTES:
             raise MapImportError(f"{path} is {size:,} bytes; a map file may have at most {limits.MAX_MAP_FILE_BYTES:,}")
         if kind == "risk":
-            raw = read_risk(path.read_text(encoding="utf-8", errors="replace"))
+            raw = read_risk(_utf8_text(path))
         else:
             raw = read_graphml(path, seed)
     except OSError as exc:
@@ -200,6 +212,11 @@ def zone_map_of(
         if name.lower() in seen:
             raise MapImportError(f"two zones are named {name!r}")
         seen[name.lower()] = i
+    for name, point in zip(raw.names, raw.centroids):
+        # Refused here, or the file written could not be read back (map check, show, play).
+        if not all(math.isfinite(v) and abs(v) <= limits.MAX_COORDINATE for v in point):
+            raise MapImportError(f"country {name!r} lies at {point[0]:g}, {point[1]:g}; coordinates must be numbers "
+                                 f"from {-limits.MAX_COORDINATE:g} to {limits.MAX_COORDINATE:g}")
     n = len(raw.names)
     edges = sorted(raw.edges)
     centroids = [(round(x, 3) + 0.0, round(y, 3) + 0.0) for x, y in raw.centroids]

@@ -187,7 +187,7 @@ def load(path: str | Path, zone_types: Sequence[ZoneType] | None = None) -> Zone
     except OSError as exc:
         raise MapFileError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte order mark (Notepad writes one) is not part of the map
     except UnicodeDecodeError:
         raise MapFileError("not a map file: not UTF-8 text") from None
     return loads(text, zone_types)
