@@ -194,3 +194,23 @@ def test_a_hex_grid_too_thin_or_not_filling_its_rows_is_refused_in_words(tmp_pat
     result = CliRunner().invoke(map_group, ["generate", "--layout", "hex", "--players", "2", "-o", str(tmp_path / "m.json"), *args])
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == f"Error: {said}"
+
+
+def test_map_check_without_a_theme_names_a_zone_type_the_recorded_theme_lacks_and_says_what_it_left_unchecked(tmp_path):
+    path = tmp_path / "m.json"
+    assert CliRunner().invoke(map_group, ["generate", "--zones", "12", "--players", "2", "-o", str(path)]).exit_code == 0
+    doc = json.loads(path.read_text())
+    assert doc["options"]["module"] == "doctor_who"
+    doc["zones"][3]["type"] = "bogus"
+    path.write_text(json.dumps(doc))
+    checked = CliRunner().invoke(map_group, ["check", str(path)])
+    name = doc["zones"][3]["name"]
+    assert checked.exit_code == 1
+    assert checked.output.splitlines()[0] == (f"zone {name} is of type 'bogus', which doctor_who does not know; its zone types are hazard, void, poor, average, rich, nexus")
+    del doc["options"]["module"]  # a file naming no theme: "ok" says what it could not check
+    doc["zones"][3]["type"] = "void"
+    doc["zones"][3]["revenue"] = 0
+    path.write_text(json.dumps(doc))
+    checked = CliRunner().invoke(map_group, ["check", str(path)])
+    assert checked.exit_code == 0
+    assert checked.output == "ok as a map file; it names no theme, so its zone types are not checked (--module THEME checks them)\n"

@@ -180,14 +180,16 @@ def check_command(ctx, file, module, players) -> None:
         players = players or len(zone_map.starts) or 1
         theme = _theme(ctx, module, players)
         problems += check_map(zone_map, theme.zone_types, theme.map_rules, players, extra_check=theme.extra_check)
+        unchecked = ""
     else:
-        # The theme the file records (if it loads) still vouches for each zone's revenue.
-        problems += _revenue_problems(ctx, zone_map)
+        # The theme the file records (if it loads) still vouches for each zone's type and revenue.
+        theme_problems, unchecked = _recorded_theme_problems(ctx, zone_map)
+        problems += theme_problems
     if problems:
         for p in problems:
             click.echo(p)
         ctx.exit(1)
-    click.echo("ok")
+    click.echo("ok" + unchecked)
 
 
 @map_group.command("import")
@@ -270,12 +272,20 @@ def _save_problems(zone_map: ZoneMap) -> list[str]:
     return []
 
 
-def _revenue_problems(ctx: click.Context, zone_map: ZoneMap) -> list[str]:
-    """Zones whose revenue disagrees with their type in the theme the file records (if it loads)."""
+def _recorded_theme_problems(ctx: click.Context, zone_map: ZoneMap) -> tuple[list[str], str]:
+    """Zones of a type the theme the file records lacks, or whose revenue disagrees with
+    their type's; and, when no such theme loads, what "ok" then leaves unchecked."""
     from ..mapgen.constraints import revenue_mismatches
 
+    recorded = (zone_map.meta.get("options") or {}).get("module")
     theme = _recorded_theme(ctx, zone_map, None, max(1, len(zone_map.starts)))
-    return revenue_mismatches(zone_map, {zt.id: zt for zt in theme.zone_types}) if theme is not None else []
+    if theme is None:
+        why = f"its theme {recorded!r} is not installed" if recorded else "it names no theme"
+        return [], f" as a map file; {why}, so its zone types are not checked (--module THEME checks them)"
+    types = {zt.id: zt for zt in theme.zone_types}
+    unknown = [f"zone {z.name} is of type {z.type!r}, which {recorded} does not know; its zone types are {', '.join(types)}"
+               for z in zone_map.zones if z.type and z.type not in types]
+    return unknown[:5] + revenue_mismatches(zone_map, types), ""
 
 
 if __name__ == "__main__":
