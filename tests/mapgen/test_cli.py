@@ -57,7 +57,7 @@ def test_check_lists_what_the_bundled_galaxy_lacks_for_five_players():
     r = run("check", galaxy, "--module", "doctor_who", "--players", 5)
     assert r.exit_code == 1
     assert r.output.splitlines() == [
-        "the map has 5 Nexus Point zones; 5 players need at least 6",
+        "the map has 5 zones of type Nexus Point; 5 players need at least 6",
         "the map has 4 start zones; 5 players need 5",
     ]
 
@@ -118,7 +118,7 @@ def test_check_lists_every_problem_and_fails(tmp_path):
     lines = r.output.splitlines()
     assert "no zone is named Earth (the theme needs Earth, a Nexus Point)" in lines
     assert "the map has 3 start zones; 5 players need 5" in lines
-    assert any(line.startswith("the map has ") and "Nexus Point zones; 5 players need at least 6" in line for line in lines)
+    assert any(line.startswith("the map has ") and "zones of type Nexus Point; 5 players need at least 6" in line for line in lines)
 
 
 def test_import_a_risk_map(tmp_path):
@@ -214,3 +214,9 @@ def test_map_check_without_a_theme_names_a_zone_type_the_recorded_theme_lacks_an
     checked = CliRunner().invoke(map_group, ["check", str(path)])
     assert checked.exit_code == 0
     assert checked.output == "ok as a map file; it names no theme, so its zone types are not checked (--module THEME checks them)\n"
+
+
+def test_one_of_a_thing_is_said_in_the_singular(tmp_path):
+    result = CliRunner().invoke(map_group, ["generate", "--zones", "12", "--players", "1", "-o", str(tmp_path / "solo.json")])
+    assert result.exit_code == 0, result.output
+    assert " borders, 1 start zone (seed 0)" in result.output

@@ -20,6 +20,7 @@ from ..model.loading import DataError
 from ..plugins import ModuleError, make_manager
 from ..rulebook import Rulebook, SetupError
 from ..saves import SaveError
+from ..words import count
 from ..zonemap import ZoneMap
 
 #: Errors a user can cause; each becomes a one-line message and exit code 1.
@@ -123,7 +124,7 @@ def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str) -> ZoneM
         raise click.ClickException(f"map {path}: {exc}") from None
     if players > len(zone_map.starts):
         raise click.ClickException(
-            f"map {path}: it has {len(zone_map.starts)} start zones; {players} players need {players} "
+            f"map {path}: it has {count(len(zone_map.starts), 'start zone')}; {players} players need {players} "
             f"(warp-empires map generate --players {players} makes one)"
         )
     return zone_map

@@ -12,6 +12,7 @@ import click
 from rich.console import Console
 
 from .. import limits
+from ..words import count
 from ..zonemap import ZoneMap
 from .common import distinct_files, friendly
 from .groups import Group
@@ -124,7 +125,7 @@ def generate_command(ctx, module, zones, players, seed, balanced, symmetric, lay
         )
     zone_map = _with_module(zone_map, module)
     save(zone_map, output)
-    click.echo(f"wrote {output}: {len(zone_map.zones)} zones, {len(zone_map.edges)} borders, {len(zone_map.starts)} start zones (seed {seed})")
+    click.echo(f"wrote {output}: {count(len(zone_map.zones), 'zone')}, {count(len(zone_map.edges), 'border')}, {count(len(zone_map.starts), 'start zone')} (seed {seed})")
     click.echo(fairness(zone_map, theme.zone_types).describe())
     _draw(zone_map, theme.zone_types, svg, png)
 
@@ -257,7 +258,7 @@ def build_command(ctx, source, output, module, svg, png) -> None:
             click.echo(p)
         ctx.exit(1)
     save(zone_map, output)
-    click.echo(f"wrote {output}: {len(zone_map.zones)} zones, {len(zone_map.edges)} borders, {len(zone_map.starts)} start zones")
+    click.echo(f"wrote {output}: {count(len(zone_map.zones), 'zone')}, {count(len(zone_map.edges), 'border')}, {count(len(zone_map.starts), 'start zone')}")
     _draw(zone_map, theme.zone_types, svg, png)
 
 

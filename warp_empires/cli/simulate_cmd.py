@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import limits
+from ..words import count
 from .common import ANY_MAP_HELP, default_map_file, distinct_files, fit_map, map_warning, friendly, module_paths, read_map, rulebook
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zone
     played = len(outcome.results) - done
     # Speed varies with the machine, so it goes to stderr: stdout stays identical run to run.
     if played > 0 and elapsed > 0:
-        errors.print(f"{played:,} games in {elapsed:,.1f} s ({played / elapsed:,.1f} games/s)")
+        errors.print(f"{count(played, 'game')} in {elapsed:,.1f} s ({played / elapsed:,.1f} games/s)")
     if outcome.interrupted:
         kept = f"; they are kept in {out} (carry on with --resume)" if out else ""
         errors.print(f"stopped by Ctrl-C after {len(outcome.results):,} of {games:,} games{kept}", soft_wrap=True)

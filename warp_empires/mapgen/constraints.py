@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from warp_empires.model.data import MapRules, ZoneType
+from warp_empires.words import count
 from warp_empires.zonemap import ZoneMap
 
 from .graph import ZoneGraph
@@ -124,7 +125,7 @@ def check_map(
         counts[z.type] = counts.get(z.type, 0) + 1
     for tid, need in required_counts(zone_types, rules, players).items():
         if counts.get(tid, 0) < need:
-            problems.append(f"the map has {counts.get(tid, 0)} {types[tid].name} zones; {players} players need at least {need}")
+            problems.append(f"the map has {count(counts.get(tid, 0), 'zone', 'zones')} of type {types[tid].name}; {players} players need at least {need}")
 
     by_name = {z.name: z for z in zones}
     for name, tid in rules.named_zones.items():

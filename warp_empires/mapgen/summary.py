@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warp_empires.model.data import ZoneType
+from warp_empires.words import count
 from warp_empires.zonemap import ZoneMap
 
 from .fairness import REACH, fairness
@@ -42,7 +43,7 @@ def summary(zone_map: ZoneMap, zone_types: Sequence[ZoneType] | None = None, tit
     meta = zone_map.meta
     head = Text()
     head.append(title or "Map", style="bold")
-    head.append(f": {len(zones)} zones, {len(zone_map.edges)} borders, {len(zone_map.starts)} start zones")
+    head.append(f": {count(len(zones), 'zone')}, {count(len(zone_map.edges), 'border')}, {count(len(zone_map.starts), 'start zone')}")
     if meta.get("seed") is not None:
         head.append(f" (seed {meta['seed']}, {meta.get('generator', '?')})", style="dim")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import words
 from .cards import draw_cards
 from .recruit import draw_units
 
@@ -55,7 +56,7 @@ def pick_start_zones(game: Game, count: int) -> list[int]:
     if len(starts) < count:
         from ..rulebook import SetupError  # a map too small for the table, not a fault of the theme calling this
 
-        raise SetupError(f"the map has room for {len(starts)} start zones but {count} players are seated")
+        raise SetupError(f"the map has room for {words.count(len(starts), 'start zone')} but {count} players are seated")
     return starts
 
 
