@@ -107,6 +107,8 @@ CASES = {
     "ids out of order": (broken(lambda d: [z.update(id=z["id"] + 10) for z in d["zones"]]), "zones[0] has id 10; ids must be 0..3 in order"),
     "duplicate codes": (broken(lambda d: d["zones"][3].update(code="alp")), "zone code 'alp' is used twice (zones[0] and zones[3])"),
     "unknown start": (broken(lambda d: d.update(starts=[0, 7])), "starts lists zone 7, which is not in the zones list"),
+    "start as text": (broken(lambda d: d.update(starts=["0", 1])), 'starts lists "0"; a start is a zone id, a whole number from 0 to 3'),
+    "start as true": (broken(lambda d: d.update(starts=[True, 1])), "starts lists true; a start is a zone id, a whole number from 0 to 3"),
     "disconnected": (
         broken(lambda d: d["graph"].update(edges=[{"source": 0, "target": 1}, {"source": 2, "target": 3}])),
         "the zones fall into 2 separate groups (Alpha cannot reach Gamma)",

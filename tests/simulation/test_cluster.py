@@ -24,3 +24,10 @@ def test_an_unreachable_scheduler_is_one_line(monkeypatch):
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and "127.0.0.1:9" in lines[0], lines
+
+
+def test_an_address_that_is_no_address_is_refused_naming_the_forms_allowed():
+    result = CliRunner().invoke(cli, ["simulate", "doctor_who", "--games", "1", "--dask", "nowhere"])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        "Error: Invalid value for '--dask': 'nowhere' is no scheduler address; use tcp://HOST:PORT, or local to start a cluster here")

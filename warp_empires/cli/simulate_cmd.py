@@ -67,6 +67,15 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
     return settings
 
 
+def _dask_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--dask``: a scheduler's address or ``local``, said in one line before any game."""
+    import re
+
+    if value is None or value == "local" or re.fullmatch(r"[a-z][a-z0-9+.-]*://[^\s:/]+:\d{1,5}", value):
+        return value
+    raise click.BadParameter(f"{value!r} is no scheduler address; use tcp://HOST:PORT, or local to start a cluster here")
+
+
 @click.command("simulate")
 @click.argument("module")
 @click.option("--games", default=10, show_default=True, type=click.IntRange(1, 10_000_000), help="How many games to play.")
@@ -79,7 +88,7 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
 @click.option("--any-map", is_flag=True, help=ANY_MAP_HELP)
 @click.option("--set", "sets", multiple=True, metavar="PATH=VALUE", help="A rule variant for every game: settings.hand_limit=8, units.war_fleet.force=5. Repeatable.")
 @click.option("--workers", type=click.IntRange(1, 1024), help="Processes to play on  [default: every core].")
-@click.option("--dask", "dask", metavar="ADDRESS", help="Play on a Dask cluster: tcp://HOST:PORT of its scheduler, or local to start one here.")
+@click.option("--dask", "dask", metavar="ADDRESS", callback=_dask_address, help="Play on a Dask cluster: tcp://HOST:PORT of its scheduler, or local to start one here.")
 @click.option("--out", type=click.Path(dir_okay=False), help="Keep every game in this SQLite file as it finishes.")
 @click.option("--resume", is_flag=True, help="Carry on the run kept in --out, playing only the games it lacks.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")

@@ -356,7 +356,9 @@ def validate(document: Any, zone_types: Sequence[ZoneType] | None = None) -> Zon
 
     starts = _need(document, "starts", (list,), "", "a list of zone ids")
     for s in starts:
-        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < len(zones):
+        if not isinstance(s, int) or isinstance(s, bool):
+            raise MapFileError(f"starts lists {json.dumps(s)}; a start is a zone id, a whole number from 0 to {len(zones) - 1}")
+        if not 0 <= s < len(zones):
             raise MapFileError(f"starts lists zone {s!r}, which is not in the zones list")
     if len(set(starts)) != len(starts):
         raise MapFileError("starts lists a zone twice")
