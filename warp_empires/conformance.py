@@ -72,7 +72,7 @@ def run(
     problems: list[str] = []
     fought: set[str] = set()  # the kinds of battle fought (a theme's own, e.g. "space")
     victories = decisions = failed = 0
-    errors: dict[str, list[int]] = {}  # an error in the theme's code -> [its problem's index, games it cut short after]
+    errors: dict[Any, list[int]] = {}  # an error in the theme's code (where, and what kind) -> [its problem's index, games it cut short after]
     factions = list(book.factions)
     for number in range(1, games + 1):
         game_seed = rng.randrange(2**31)
@@ -101,10 +101,14 @@ def run(
                     break
         except Exception as exc:  # a theme's code failing mid-game is what this run looks for
             what = failure(pm, module, exc)
-            if what in errors:  # told once, with how many more games it cut short
-                errors[what][1] += 1
+            # Told once, with how many more games it cut short: the same line of the theme's
+            # code failing on other values is the same error.
+            place, _, error = what.partition("; ")
+            key = (place, error.partition(":")[0]) if ", line " in place else what
+            if key in errors:
+                errors[key][1] += 1
             else:
-                errors[what] = [len(problems), 0]
+                errors[key] = [len(problems), 0]
                 problems.append(f"{where}, decision {game.decisions + 1}: {what}")
             failed += 1
             decisions += game.decisions

@@ -222,3 +222,12 @@ def test_a_finished_game_of_a_theme_from_a_folder_says_how_to_replay_it_with_tha
     replayed = run(["--module-path", str(folder), "replay", str(latest_save(saves)), "--all"])
     assert replayed.exit_code == 0, replayed.output
     assert " wins" in replayed.output or "The game is a draw" in replayed.output
+
+
+def test_module_check_names_one_line_failing_on_other_values_once(tmp_path):
+    # The same line of the theme's code, failing with another value in each game, is one error.
+    folder, init = skirmish_with(tmp_path, with_evaluate("raise ValueError(f'no score in the game of seed {game.setup.seed}')"))
+    result = run(["--module-path", str(folder), "module", "check", "contract_skirmish", "--games", "3"])
+    assert result.exit_code == 1
+    (problem,) = [line for line in result.output.splitlines() if line.startswith("problem: ")]
+    assert "; ValueError: no score in the game of seed " in problem and problem.endswith("(and in 2 more games)")
