@@ -182,3 +182,19 @@ def test_c1_beaten_ships_follow_a_retreat_only_as_far_as_the_limit_allows():
     assert kinds(game, SARONIC, 1) == []
     assert kinds(game, SARONIC, 0) == ["fleet"] * 5 + ["rowers"] * 5 + ["transport"] * 3
     assert [(e["unit"], e["zone"]) for e in events(game, "burnt")] == [("Transport", SARONIC)]
+
+
+def test_a_unit_brought_back_by_the_healers_does_not_move_in_the_second_move():
+    # C3, step 9: the second move is for units that neither moved nor attacked this turn;
+    # the Army fell attacking, and came back marked as not yet moved.
+    game = scenario("athens", "corinth")
+    game.state.control[MEGARA] = 0
+    place(game, 0, ATTICA, "army")
+    place(game, 1, ELEUSIS, *["army"] * 4)
+    (card,) = give(game, 0, "healers_of_asclepius")
+    run_phases(game, 0, "land_battle", "second_move")
+    game.decide(f"attack:{ATTICA}:{ELEUSIS}")
+    game.decide(game.pending.options[0].id)  # Bob pays for his win with an Army
+    game.decide(f"card:{card}")
+    game.decide(f"zone:{ATHENS}")
+    assert kinds(game, ATHENS, 0) == ["army"] and game.pending is None  # nothing of Ann's may move

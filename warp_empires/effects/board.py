@@ -290,6 +290,9 @@ class PlaceRegenerated(Step):
             return
         zone = decision.options[picked[0]].value
         game.state.put_on_board(self.unit, self.seat, zone)
+        # It fought (or moved) this turn before it fell: back, it does not move again this
+        # turn (a theme with a move phase after the battles, the city states' second move).
+        game.state.units[self.unit].moved = True
         game.emit("unit_regenerated", player=self.seat, zone=zone, secret={"unit": game.state.units[self.unit].type.name})
 
 
