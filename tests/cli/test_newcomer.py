@@ -110,3 +110,12 @@ def test_random_maps_are_fair_unless_asked_otherwise():
     rough = fairness(random_zone_map(pm, 24, 2, 3, fair=False), types)
     assert fair.start_revenue[0] == fair.start_revenue[1]
     assert rough.start_revenue != fair.start_revenue and len(set(rough.start_revenue)) == 2
+
+
+def test_why_a_zone_code_that_begins_a_cards_name_explains_the_zone(tmp_path):
+    # ENE is Enemy's code and the start of Energy Drain: the code on the screen is the zone.
+    result = run(ANN_VS_AI + ["--saves", str(tmp_path)], lines("why ENE", "why Energy", "quit"))
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "ENE is not one of the answers to: Discard a card before drawing?" in out
+    assert out.count("You hold no Energy Drain card") == 1  # for `why Energy`, not for the zone's code

@@ -450,7 +450,9 @@ class Hotseat:
         if rest.isdigit() and (number is None or not 1 <= number <= len(decision.options)):
             self.say(f"There is no option {rest[:12]}: the options are numbered 1 to {len(decision.options)}.")
             return
-        card = lookup.why_card(game, decision, rest) if number is None else None
+        # A zone's or unit's code is what it says; a card name it begins (PLA, Plague) is not.
+        named = number is None and game.board.find(rest) is None and unit_code(rest) is None
+        card = lookup.why_card(game, decision, rest) if named else None
         if card is not None:
             self.say(card)
             return
