@@ -198,3 +198,17 @@ def test_a_modifier_of_text_or_a_fraction_is_named_before_it_is_added(amount, sh
         fight(Ramparts(amount))
     assert str(caught.value).splitlines()[-1] == (
         f"  warp_force_modifiers must return a list of Modifier(label text, whole-number amount), not [Modifier(label='walls', amount={shown})] (a list)")
+
+
+class Placard:
+    @hookimpl
+    def warp_zone_notes(self, game, zone, seat):
+        return "under siege"
+
+
+def test_text_where_a_list_of_notes_is_wanted_is_named_when_the_map_is_shown():
+    from warp_empires.cli import render
+
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Earth:nexus Mars:nexus", "Earth-Mars", extras=[Placard()])
+    with pytest.raises(ThemeError, match=r"warp_zone_notes must return a list of texts or None, not 'under siege' \(a str\)"):
+        render.board_table(pos.game, 0)

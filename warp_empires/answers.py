@@ -103,6 +103,7 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
     "warp_evaluate": (_points, "a number of points (neither NaN nor infinite) or None"),
     "warp_move_costs": (_costs, "a mapping {zone type id: cost of 1 or more} or None"),
     "warp_option_zone": (lambda a, kw: _zone_ids((a,), kw), "a zone id on the map or None"),
+    "warp_zone_notes": (lambda a, kw: isinstance(a, (list, tuple)) and all(isinstance(n, str) for n in a), "a list of texts or None"),
     "warp_check_map": (lambda a, kw: isinstance(a, (list, tuple)) and all(isinstance(p, str) for p in a),
                        "a list of problems (strings) or None"),
 }
@@ -111,7 +112,7 @@ RULES: dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], str]] = {
 #: Hooks answering a collection: any iterable will do (a generator, say), read once into a tuple.
 COLLECTIONS = frozenset({
     "warp_force_modifiers", "warp_revenue_modifiers", "warp_blocked_zones", "warp_stop_zones", "warp_battle_steps", "warp_hidden_limits",
-    "warp_after_move",
+    "warp_after_move", "warp_zone_notes",
 })
 
 

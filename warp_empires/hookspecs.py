@@ -339,3 +339,15 @@ def warp_option_zone(game, option):
     answer for options of your own whose ids say otherwise (an attack from one zone on
     another is about the zone attacked). It never changes the rules.
     """
+
+
+@hookspec
+def warp_zone_notes(game, zone, seat):
+    """What ``seat`` may read of ``zone`` beyond its type, control and stacks: the theme's
+    markers on it (a siege, razed counters, a revolt), each in a few words.
+
+    Called by the terminal only, for the zones it shows (``map``, ``zone CODE``). Returns a
+    list of short texts, or ``None``. Answer only what ``seat`` may know (B14): a marker on
+    the board is public, a count on another player's hidden units is not. All answers are
+    shown, in plugin order. It never changes the rules.
+    """

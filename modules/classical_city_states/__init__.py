@@ -262,6 +262,25 @@ class CityStates(ThemePlugin):
         return armed_at_most(game, seat)
 
     @hookimpl
+    def warp_zone_notes(self, game, zone, seat):
+        # What decides a city's income, upkeep and recruits (C1-C3), where the players see it.
+        s = game.state
+        out = []
+        holder = s.control.get(zone)
+        if places.is_city(game, zone):
+            if places.razed(game, zone):
+                out.append(f"razed ({places.razed(game, zone)} counters): no income, supply or recruits")
+            elif holder is not None and places.besieged(game, zone, holder):
+                out.append("besieged: no income, supply or recruits")
+            if places.hostile(game, zone):
+                out.append("hostile: " + ("half income, " if places.is_minor_city(game, zone) else "") + "no recruits")
+        if seat is not None:  # starvation counters are the owner's to know
+            hungry = sum(1 for u in s.stack(zone, seat) if starvation(game, u))
+            if hungry:
+                out.append(f"{hungry} of your units starving")
+        return out
+
+    @hookimpl
     def warp_option_zone(self, game, option):
         # At the terminal an attack is picked by the code of the zone attacked, a storm by
         # the sea it strikes.

@@ -126,7 +126,11 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "no_retreat":
         return f"{p} had nowhere to retreat from {zone(game, d['zone'])} and lost {d['lost']} more unit(s)"
     if k == "revenue":
-        return f"{p} earned {d['amount']} {cur} (treasury {d['treasury']})"
+        # Itemised when more than the zones counts (a siege, a razed city, a card): "earned 0"
+        # alone left a besieged player guessing why.
+        parts = [(label, amount) for label, amount in d.get("parts", ()) if amount]
+        why = "; ".join(f"{label} {amount:+}" for label, amount in parts) + "; " if len(parts) > 1 or any(a < 0 for _, a in parts) else ""
+        return f"{p} earned {d['amount']} {cur} ({why}treasury {d['treasury']})"
     if k == "recruit_draw":
         extra = " more" if d.get("extra") else ""
         return f"{p} drew{extra} recruits: {_names(d['units'])}" if "units" in d else f"{p} drew {d['count']}{extra} unit(s) to recruit from"

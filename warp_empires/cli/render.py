@@ -158,15 +158,24 @@ def board_table(game: Game, seat: int | None, every: bool = False, reveal: bool 
     else:
         shown, title = zones, "The board"
     table = Table(title=title, title_justify="left")
-    for col, justify in (("code", "left"), ("zone", "left"), ("type", "left"), (game.rules.text.currency, "right"), ("control", "left"),
-                         ("neighbours", "left"), ("stacks", "left")):
+    notes = {z["id"]: zone_notes(game, z["id"], seat) for z in shown}
+    columns = [("code", "left"), ("zone", "left"), ("type", "left"), (game.rules.text.currency, "right"), ("control", "left"),
+               ("neighbours", "left"), ("stacks", "left")]
+    with_notes = any(notes.values())  # a column only for a theme that marks zones, once one is marked
+    for col, justify in columns + ([("notes", "left")] if with_notes else []):
         table.add_column(col, justify=justify)
     codes = game.board.codes
     for z in shown:
         control = name_text(game, z["control"]) if z["control"] >= 0 else Text("-", style="dim")
         near = " ".join(codes[n] for n in game.board.adjacency[z["id"]])
-        table.add_row(z["code"], z["name"], z["type"], str(z["revenue"]), control, near, stacks_text(game, z, seat))
+        row = [z["code"], z["name"], z["type"], str(z["revenue"]), control, near, stacks_text(game, z, seat)]
+        table.add_row(*row, *(["; ".join(notes[z["id"]]) or "-"] if with_notes else []))
     return table
+
+
+def zone_notes(game: Game, z: int, seat: int | None) -> list[str]:
+    """The theme's markers on zone ``z`` that ``seat`` may read (``warp_zone_notes``)."""
+    return [note for answer in game.hook.warp_zone_notes(game=game, zone=z, seat=seat) if answer for note in answer]
 
 
 def zone_panel(game: Game, seat: int | None, z: int) -> Panel:
@@ -178,6 +187,9 @@ def zone_panel(game: Game, seat: int | None, z: int) -> Panel:
         Text("Borders: " + ", ".join(zone(game, n) for n in game.board.adjacency[z])),
         Text.assemble("Stacks: ", stacks_text(game, view, seat) if view["stacks"] else "none"),
     ]
+    notes = zone_notes(game, z, seat)
+    if notes:
+        lines.append(Text("Notes: " + "; ".join(notes)))
     return Panel(Group(*lines), title=zone(game, z), title_align="left")
 
 
