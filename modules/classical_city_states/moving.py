@@ -330,7 +330,9 @@ class Arrive(Step):
             if k["army"] or k["rowers"]:
                 for u in self.units:
                     s.move_unit(u, self.frm)
-                game.emit("turned_back", player=self.seat, zone=self.to, frm=self.frm, holder=o)
+                # The stack that turned it back comes into the open, as in a battle.
+                held = [s.units[u].type.name for u in s.stack(self.to, o)]
+                game.emit("turned_back", player=self.seat, zone=self.to, frm=self.frm, owner=o, units=held)
                 return None
         mine = places.kinds_of(game, self.units)
         if not (mine["army"] or mine["rowers"]):

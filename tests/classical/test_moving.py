@@ -7,6 +7,7 @@ from warp_empires import Game, GameSetup, Seat, ZoneMap
 from warp_empires.plugins import make_manager
 from warp_empires.rules.move import destinations
 from warp_empires.cli.explain import unreachable, why_zone
+from warp_empires.cli.narrate import describe
 from warp_modules.classical_city_states.moving import PickDestination
 from warp_empires.model.state import CAPTURED, POOL
 
@@ -213,7 +214,8 @@ def test_c3_a_manned_fleet_on_top_turns_the_group_back():
     game.decide(f"zone:{ATHENS}")
     game.decide("all")  # to Saronic, the only space open: a move may not pass through it
     assert [game.state.units[u].zone for u in mine] == [ATHENS, ATHENS]
-    assert events(game, "turned_back") == [{"player": 0, "zone": SARONIC, "frm": ATHENS, "holder": 1}]
+    # The stack that turned the group back is in the open (C3), as after a battle.
+    assert events(game, "turned_back") == [{"player": 0, "zone": SARONIC, "frm": ATHENS, "owner": 1, "units": ["Fleet", "Rowers"]}]
     assert kinds(game, SARONIC, 1) == ["fleet", "rowers"]
 
 
@@ -243,7 +245,9 @@ def test_a_space_showing_arms_is_closed_and_hidden_arms_turn_a_group_back():
     game.decide(f"zone:{ATTICA}")
     game.decide(f"zone:{ELEUSIS}")
     assert game.state.units[army[0]].zone == ATTICA and game.state.units[army[0]].moved
-    assert events(game, "turned_back") == [{"player": 0, "zone": ELEUSIS, "frm": ATTICA, "holder": 1}]
+    assert events(game, "turned_back") == [{"player": 0, "zone": ELEUSIS, "frm": ATTICA, "owner": 1, "units": ["Baggage", "Army"]}]
+    told = describe(game, next(e for e in game.events if e.kind == "turned_back"))
+    assert told == "Ann's group is turned back from Eleusis (ELE): Bob's stack there holds Baggage, Army"
 
 
 def test_forced_march_sends_armies_six_points():
