@@ -134,9 +134,14 @@ def test_reroll_replaces_the_die():
     assert [e["value"] for e in events(game, "die_rolled")] == [2]
     assert (game.pending.kind, game.pending.player) == ("reaction", 0)
     # The window says what it answers, by name: the recruit die seat 0 just rolled.
-    assert game.pending.context["trigger"] == DieRolled("recruit_more:0", 0, 6)
+    assert game.pending.context["trigger"] == DieRolled("recruit_more:0", 0, 6, "how many more units are drawn to recruit from")
+    from warp_empires.cli.render import trigger_text
+
+    # The player offered the reroll reads what the die decides.
+    assert trigger_text(game, game.pending.context["trigger"]).endswith("just rolled a 2 (1D6) for how many more units are drawn to recruit from.")
     drive(game, card(cards(game, 0, "second_wind")[0]))
     assert [e["value"] for e in events(game, "die_rolled")] == [2, 4]
+    assert {e["purpose"] for e in events(game, "die_rolled")} == {"how many more units are drawn to recruit from"}  # the reroll decides the same
     # The second roll stands: four more infantry are offered, not two.
     assert events(game, "recruit_draw")[1] == {"player": 0, "count": 4, "units": ["Infantry"] * 4, "extra": True}
     assert len(opts(game)) == 1 + 4

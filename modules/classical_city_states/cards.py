@@ -28,7 +28,7 @@ class ExtraDiplomacy(Effect):
         return [approach(game, seat, z) for z in targets(game, seat, self.params["enemy_only"])]
 
     def resolve(self, game, seat, target, ctx) -> None:
-        game.push(*roll_at(seat, target, self.params["bonus"]))
+        game.push(*roll_at(game, seat, target, self.params["bonus"]))
 
 
 def _next_to_mine(game, seat: int, zone: int, kinds=places.ARMED) -> bool:
@@ -55,7 +55,7 @@ class StirRebels(Effect):
     def resolve(self, game, seat, target, ctx) -> None:
         game.state.players[seat].treasury -= self.params["cost"]
         key = f"rebels:{target}"
-        game.push(RollDie(key, seat, 3), Rebels(seat, target, key))
+        game.push(RollDie(key, seat, 3, f"how many Rebels rise in {game.zone_name(target)}"), Rebels(seat, target, key))
 
 
 class Firebrands(Effect):
@@ -95,7 +95,8 @@ class StormAtSea(Effect):
         zone, owner = target
         s = game.state
         ships = tuple(u for u in s.stack(zone, owner) if "ship" in s.units[u].type.tags)
-        game.push(*(RollDie(f"storm:{u}", seat) for u in ships), Storm(seat, zone, owner, ships, self.params["sinks_on"]))
+        sinks = f"the storm on one of {game.state.players[owner].name}'s ships in {game.zone_name(zone)}: {self.params['sinks_on']} or more sinks it"
+        game.push(*(RollDie(f"storm:{u}", seat, purpose=sinks) for u in ships), Storm(seat, zone, owner, ships, self.params["sinks_on"]))
 
 
 @attrs.frozen

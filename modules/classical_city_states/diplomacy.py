@@ -57,10 +57,10 @@ def approach(game, seat: int, zone: int) -> Option:
     return Option(f"zone:{zone}", f"Approach {game.zone_name(zone)} ({whose}{mood})", zone)
 
 
-def roll_at(seat: int, zone: int, bonus: int = 0) -> tuple:
+def roll_at(game, seat: int, zone: int, bonus: int = 0) -> tuple:
     """The steps of one diplomacy roll of ``seat``'s at ``zone`` (the die may be answered)."""
     key = f"diplomacy:{seat}"
-    return RollDie(key, seat), Persuade(seat, zone, key, bonus)
+    return RollDie(key, seat, purpose=f"diplomacy in {game.zone_name(zone)}"), Persuade(seat, zone, key, bonus)
 
 
 @attrs.frozen
@@ -85,7 +85,7 @@ class Diplomacy(Step):
         option = decision.options[picked[0]]
         if option.id == "pass":
             return
-        game.push(*roll_at(self.seat, option.value, self.bonus), attrs.evolve(self, left=self.left - 1))
+        game.push(*roll_at(game, self.seat, option.value, self.bonus), attrs.evolve(self, left=self.left - 1))
 
 
 @attrs.frozen
@@ -109,7 +109,7 @@ class Persuade(Step):
         elif total >= 6:
             outcome = "revolt"
             key = f"rebels:{self.zone}"
-            game.push(RollDie(key, self.seat, 3), Rebels(self.seat, self.zone, key))
+            game.push(RollDie(key, self.seat, 3, f"how many Rebels rise in {game.zone_name(self.zone)}"), Rebels(self.seat, self.zone, key))
         # The attempt first, then what it brings: the log read "took control of Cyme", then
         # "tried diplomacy in Cyme".
         game.emit("diplomacy", player=self.seat, zone=self.zone, roll=roll, total=total, outcome=outcome)

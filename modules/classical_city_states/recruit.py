@@ -148,7 +148,7 @@ def recruit_phase(game, seat: int) -> list[Step]:
     home = places.home_city(game, seat)
     if home is not None and s.control.get(home) == seat:
         key = f"experience:{seat}"
-        steps += [RollDie(key, seat, 10), Experience(seat, key)]
+        steps += [RollDie(key, seat, 10, f"experience in {game.zone_name(home)}: 10 brings a Leader or a City Trait"), Experience(seat, key)]
     for z in s.controlled(seat):
         if places.is_city(game, z):
             steps += [RecruitAt(seat, z), RecruitBaggage(seat, z)]

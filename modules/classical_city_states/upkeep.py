@@ -89,7 +89,8 @@ class PayUpkeep(Step):
                 s.return_to_pool(baggage)
                 game.emit("baggage_eaten", player=self.seat, zone=s.units[u].zone, secret={"unit": s.units[u].type.name})
             else:
-                steps += [RollDie(f"upkeep:{u}", self.seat), Starve(self.seat, u)]
+                hunger = f"the hunger of a unit in {game.zone_name(s.units[u].zone)}: with its starvation counters, 6 or more disbands it"
+                steps += [RollDie(f"upkeep:{u}", self.seat, purpose=hunger), Starve(self.seat, u)]
         game.push(*steps)
 
 

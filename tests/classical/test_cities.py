@@ -105,6 +105,10 @@ def test_the_upkeep_roll_counts_hunger_and_food():
     starving, = events(game, "starving")
     assert disbanded["total"] == disbanded["roll"] + 5 and game.state.units[doomed].place == POOL
     assert starving["total"] == starving["roll"] - 1 and starvation(game, farmer) == 1  # farmland
+    # Each die says what it decides, where a player offered Favour of Tyche reads it, and
+    # names the space, not the unit (B14: which unit goes hungry is Ann's to know).
+    assert sorted(e["purpose"] for e in events(game, "die_rolled")) == [
+        f"the hunger of a unit in {place_}: with its starvation counters, 6 or more disbands it" for place_ in ("Cithaeron", "Eleusis")]
 
 
 def test_units_completely_surrounded_cannot_be_paid():

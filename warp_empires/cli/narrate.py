@@ -147,7 +147,7 @@ def describe(game: Game, event: Event) -> str | None:
         before = f" from {who(game, d['previous'])}" if d.get("previous", -1) >= 0 else ""
         return f"{p} took control of {zone(game, d['zone'])}{before}"
     if k == "die_rolled":
-        return f"{p} rolled {d['value']} (1D{d['sides']})"
+        return f"{p} rolled {d['value']} (1D{d['sides']})" + (f" for {d['purpose']}" if d.get("purpose") else "")
     if k == "deck_reshuffled":
         return f"The discard pile was shuffled into a new deck of {d['cards']} cards"
     if k == "cards_taken":

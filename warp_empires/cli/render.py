@@ -355,7 +355,8 @@ def trigger_text(game: Game, trigger: Any) -> str:
         return f"{by} just played {game.card_name(trigger.card)}." + (f" ({text})" if text else "")
     if isinstance(trigger, DieRolled):
         value = game.state.rolls.get(trigger.key)
-        return f"{by} just rolled a {value} (1D{trigger.sides})." if value is not None else f"{by} just rolled a die."
+        purpose = f" for {trigger.purpose}" if trigger.purpose else ""
+        return f"{by} just rolled a {value} (1D{trigger.sides}){purpose}." if value is not None else f"{by} just rolled a die{purpose}."
     if isinstance(trigger, MoveMade):
         return f"{by} just moved {len(trigger.units)} unit(s) from {zone(game, trigger.start)} to {zone(game, trigger.to)}."
     return "Something just happened that you may answer."

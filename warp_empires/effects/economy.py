@@ -115,7 +115,7 @@ class ZoneRevolt(Effect):
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         key = f"revolt:{target}"
-        game.push(RollDie(key, seat, self.params["die"]), StartRevolt(seat, target, key))
+        game.push(RollDie(key, seat, self.params["die"], f"how many turns {game.zone_name(target)} revolts"), StartRevolt(seat, target, key))
 
 
 @attrs.frozen

@@ -31,4 +31,4 @@ class Reroll(Effect):
     phases = frozenset()
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
-        game.push(RollDie(ctx.key, ctx.by, ctx.sides))
+        game.push(RollDie(ctx.key, ctx.by, ctx.sides, ctx.purpose))

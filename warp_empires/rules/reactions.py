@@ -179,15 +179,18 @@ class ReactionWindow(Step):
 @attrs.frozen
 class RollDie(Step):
     """Roll a die for ``seat`` into ``game.state.rolls[key]``; players may then react
-    (reroll) before anything reads it."""
+    (reroll) before anything reads it. ``purpose`` says what the roll decides, in words
+    every player may read ("the hunger of a unit in Argos: 4 or more feeds it"): a player
+    offered a reroll decides on it."""
 
     key: str
     seat: int
     sides: int = 6
+    purpose: str = ""
 
     def run(self, game: Game) -> None:
         value = game.rng.randint(1, self.sides)
         game.state.rolls[self.key] = value
-        game.emit("die_rolled", player=self.seat, key=self.key, sides=self.sides, value=value)
-        game.push(*reaction_window(game, DieRolled(self.key, self.seat, self.sides), first=self.seat, include_first=True))
+        game.emit("die_rolled", player=self.seat, key=self.key, sides=self.sides, value=value, purpose=self.purpose)
+        game.push(*reaction_window(game, DieRolled(self.key, self.seat, self.sides, self.purpose), first=self.seat, include_first=True))
         return None

@@ -161,7 +161,7 @@ class Buy(Step):
             follow.append(Buy(self.seat, self.drawn, left, self.extra))
         elif not self.extra:
             key = f"recruit_more:{self.seat}"
-            follow += [RollDie(key, self.seat), DrawOffer(self.seat, 0, True, key)]
+            follow += [RollDie(key, self.seat, purpose="how many more units are drawn to recruit from"), DrawOffer(self.seat, 0, True, key)]
         game.push(*follow)
 
     def _finish(self, game: Game) -> None:

@@ -33,12 +33,14 @@ class CardPlayed:
 
 @attrs.frozen(slots=True)
 class DieRolled:
-    """``by`` just rolled a die of ``sides`` sides into ``game.state.rolls[key]``."""
+    """``by`` just rolled a die of ``sides`` sides into ``game.state.rolls[key]``, for
+    ``purpose`` (what it decides, in words every player may read; "" when unsaid)."""
 
     kind: ClassVar[str] = "die"
     key: str
     by: int
     sides: int
+    purpose: str = ""
 
 
 @attrs.frozen(slots=True)
