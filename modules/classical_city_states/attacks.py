@@ -252,8 +252,10 @@ class Sack(Step):
             sack(game, self.seat, self.zone, places.RAZE_COUNTERS, plunder=True)
 
 
-def sack(game, seat: int, zone: int, counters: int, plunder: bool = False) -> None:
+def sack(game, seat: int, zone: int, counters: int, plunder: bool = False, event: str = "razed") -> None:
+    """``counters`` more Razed counters on ``zone``, and with ``plunder`` twice its income to
+    ``seat``; ``event`` names what did it (a sack after an assault, Firebrands' fire)."""
     gold = 2 * places.income(game, zone) if plunder else 0
     game.state.players[seat].treasury += gold
     places.set_razed(game, zone, places.razed(game, zone) + counters)
-    game.emit("razed", player=seat, zone=zone, counters=places.razed(game, zone), plunder=gold)
+    game.emit(event, player=seat, zone=zone, counters=places.razed(game, zone), plunder=gold)

@@ -10,7 +10,7 @@ from warp_empires.kit import Effect, Option, RollDie, Step, pool_key
 from . import places
 from .ledger import take_roll
 from .attacks import sack
-from .diplomacy import Rebels, approach, roll_at, targets
+from .diplomacy import Rebels, roll_at, targets
 from .moving import settle_at_sea
 from .upkeep import set_starvation, starvation
 
@@ -25,7 +25,15 @@ class ExtraDiplomacy(Effect):
         return bool(targets(game, seat, self.params["enemy_only"]))
 
     def targets(self, game, seat, ctx):
-        return [approach(game, seat, z) for z in targets(game, seat, self.params["enemy_only"])]
+        # Named as the log will tell everyone the card's target, not as the diplomacy phase
+        # asks ("Approach Messene (yours)" read "played Proxenos on Approach ...").
+        s = game.state
+        out = []
+        for z in targets(game, seat, self.params["enemy_only"]):
+            holder = s.control.get(z, -1)
+            whose = "neutral" if holder == -1 else s.players[holder].name
+            out.append(Option(f"zone:{z}", f"{game.zone_name(z)} ({whose}{', hostile' if places.hostile(game, z) else ''})", z))
+        return out
 
     def resolve(self, game, seat, target, ctx) -> None:
         game.push(*roll_at(game, seat, target, self.params["bonus"]))
@@ -72,7 +80,7 @@ class Firebrands(Effect):
         ]
 
     def resolve(self, game, seat, target, ctx) -> None:
-        sack(game, seat, target, self.params["counters"])
+        sack(game, seat, target, self.params["counters"], event="set_alight")  # burned, not sacked: no assault, no plunder
 
 
 class StormAtSea(Effect):

@@ -4,6 +4,7 @@ does something this game has."""
 from __future__ import annotations
 
 from warp_empires.cli.lookup import why_card
+from warp_empires.cli.narrate import describe
 from warp_empires.rulesref import render_rules
 from warp_empires.testing import Position
 
@@ -54,7 +55,9 @@ def test_firebrands_raze_a_city_next_to_your_army():
     place(game, 0, ELEUSIS, "army")
     game.state.control[MEGARA] = 1
     play(game, "firebrands")  # Megara, Bob's, is the only city next to Ann's Army
-    assert places.razed(game, MEGARA) == 2 and events(game, "razed")[0]["plunder"] == 0
+    assert places.razed(game, MEGARA) == 2 and events(game, "razed") == []  # burned, not sacked
+    fire = next(e for e in game.events if e.kind == "set_alight")
+    assert describe(game, fire) == "Ann's Firebrands set Megara (MEG) alight: 2 Razed counter(s)"
 
 
 def test_gold_for_the_rebels_costs_three_and_raises_rebels():
@@ -138,3 +141,13 @@ def test_why_a_card_of_the_move_phase_is_not_offered_in_the_first_move_names_its
     run_phases(game, 0, "first_move")
     assert why_card(game, game.pending, "Storm at Sea") == (
         "Storm at Sea has no legal use now: none of its targets is open to it in this position (see `hand` for what it does).")
+
+
+def test_democratic_uprising_is_told_as_an_uprising_not_as_the_rebels_revolt():
+    game = scenario("athens", "corinth")
+    game.state.control[MEGARA] = 1
+    play(game, "democratic_uprising")
+    game.decide(f"zone:{MEGARA}")
+    uprising = next(e for e in game.events if e.kind == "revolt")
+    assert describe(game, uprising) == (
+        f"Ann stirs up the people of Megara (MEG): it yields Bob nothing for {uprising.data['turns']} revenue phase(s)")

@@ -108,6 +108,6 @@ def test_bribed_demagogues_roll_at_plus_two_against_another_players_city_only():
     run_phases(game, 0, "first_move")
     game.decide(f"card:{card}")  # Megara, Bob's, is the only target: neutral cities are not offered
     (played,) = events(game, "card_played")
-    assert played["target"] == "Approach Megara (Bob)"
+    assert played["target"] == "Megara (Bob)"  # as everyone reads it in the log: whose, not "yours"
     (roll,) = events(game, "diplomacy")
     assert roll["total"] == roll["roll"] + 2
