@@ -149,6 +149,11 @@ def test_d7_galactic_invasion_moves_two_stacks_not_two_groups_of_one():
     answer(game, f"zone:{VOID}")
     assert [(e.data["frm"], e.data["to"]) for e in events(game, "moved")] == [(MARS, TELOS), (SKARO, VOID)]
     assert units_in(game, MARS, 0) == ["patrols"]
+    # The card's third move goes unused (the Patrols would leave Mars a second time): the
+    # player is told so, where the move phase used to go on without a word.
+    (unused,) = [e for e in game.events if e.kind == "moves_unused"]
+    assert unused.visible_to == frozenset({0}) and describe(game, unused) == (
+        "A has no other stack that can move: 1 move(s) of the card go unused (each stack a card moves comes from another zone)")
 
 
 def test_galactic_invasion_is_refused_with_only_one_stack_that_can_move():

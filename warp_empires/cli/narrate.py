@@ -146,6 +146,8 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "control":
         before = f" from {who(game, d['previous'])}" if d.get("previous", -1) >= 0 else ""
         return f"{p} took control of {zone(game, d['zone'])}{before}"
+    if k == "moves_unused":
+        return f"{p} has no other stack that can move: {d['count']} move(s) of the card go unused (each stack a card moves comes from another zone)"
     if k == "die_rolled":
         return f"{p} rolled {d['value']} (1D{d['sides']})" + (f" for {d['purpose']}" if d.get("purpose") else "")
     if k == "deck_reshuffled":

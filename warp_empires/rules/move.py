@@ -348,6 +348,8 @@ class StackMoves(Step):
                 label = Later((stack_text, game.board.names[zone], len(group), game.state.units[group[0]].type))
                 options.append(_new(Option, (game.board.zone_keys[zone], label, zone)))
         if not options:
+            if self.moved_from:  # the card had more moves: the player is told why they go unused
+                game.emit("moves_unused", visible_to=(self.seat,), player=self.seat, count=self.remaining)
             return None
         if self.required > 0:
             prompt = f"Choose a stack to move ({self.required} more to move, {self.remaining} at most)"
