@@ -74,6 +74,15 @@ def test_with_the_flag_a_player_without_an_answer_is_passed_the_device_too(monke
     assert "Your hand: Great Leader" not in out.split("Pass to Bob")[0]  # Bob's hand is on his screen only
 
 
+def test_a_player_without_an_answer_goes_on_only_with_an_empty_enter(monkeypatch, tmp_path):
+    # Bob typing `map` there went on as if he had pressed Enter, and Ann's screen followed.
+    game, card = ann_plays_space_travel(("great_leader",))
+    out = play(monkeypatch, tmp_path, game, ["", card, "", "map", "", "", "quit"], ask_everyone=True)
+    seen = after_the_card(out)
+    said = "'map' is no answer here: nothing can be answered now; press Enter with nothing typed to go on (or type quit)."
+    assert seen.index("No card in your hand answers this") < seen.index(said) < seen.index("Pass to Ann, press Enter")
+
+
 def test_with_the_flag_a_player_holding_an_answer_is_asked_once(monkeypatch, tmp_path):
     game, card = ann_plays_space_travel(("time_lord_meddling",))
     out = play(monkeypatch, tmp_path, game, ["", card, "", "pass", "", "quit"], ask_everyone=True)

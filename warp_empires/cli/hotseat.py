@@ -240,11 +240,8 @@ class Hotseat:
             self.show_news(seat, upto)  # no further than a person asked then would have read
             what = describe(game, window.event.seen_by(seat)) or "what was just done"
             self.say(f"No card in your hand answers this: {what}.")
-            line = read_line(self.console, f"{game.state.players[seat].name} (Enter: go on)> ")
-            if line is None:
-                raise InputEnded()
-            if line.strip().lower() == "quit":
-                raise Leave()
+            self.wait_for_enter(f"{game.state.players[seat].name} (Enter: go on)> ",
+                                "is no answer here: nothing can be answered now; press Enter with nothing typed to go on (or type quit).")
 
     def pick_units(self, seat: int, decision: Any, tokens: list[str]) -> bool:
         """Several units named at once ("7 2 9", or unit codes) while a group is formed:
@@ -336,22 +333,27 @@ class Hotseat:
             self.console.clear()  # nothing private has been shown before the first pass screen
         self.draw_live(None)  # the next player may see the picture before the last one's view is gone
         self.console.print(render.pass_screen(self.game, seat))
+        # Typed text is most likely the last player answering on: showing the next player's
+        # screen on it would show them what is only for the next player's eyes.
         name = self.game.state.players[seat].name
+        self.wait_for_enter("", f"is no answer here: press Enter with nothing typed once {name} is at the keyboard (or type quit).")
+        if self.console.is_terminal:
+            self.alt = self.console.set_alt_screen(True)
+            self.console.clear()
+
+    def wait_for_enter(self, prompt: str, refusal: str) -> None:
+        """Wait for an empty line (``quit`` stops the game); anything else typed is refused
+        with ``refusal``, after the text typed, and asked again."""
         while True:
-            line = read_line(self.console, "")
+            line = read_line(self.console, prompt)
             if line is None:
                 raise InputEnded()
             typed = line.strip()
             if not typed:
-                break
+                return
             if typed.lower() == "quit":
                 raise Leave()
-            # Typed text is most likely the last player answering on: showing the next
-            # player's screen on it would show them what is only for the next player's eyes.
-            self.say(f"{typed!r} is no answer here: press Enter with nothing typed once {name} is at the keyboard (or type quit).", "yellow")
-        if self.console.is_terminal:
-            self.alt = self.console.set_alt_screen(True)
-            self.console.clear()
+            self.say(f"{typed!r} {refusal}", "yellow")
 
     def show_news(self, seat: int | None, upto: int | None = None) -> None:
         """Everything ``seat`` has not seen yet (up to event ``upto``): other turns
