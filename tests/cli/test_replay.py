@@ -49,6 +49,8 @@ def test_stepping_jumping_and_quitting(finished):
     assert result.exit_code == 0, out
     assert steps(out)[:3] == [1, 2, 7]
     assert "-- decision 7 of" in out
+    # After decision 7 is shown, the prompt names the one Enter shows next: 8, not "[8/...]" read as the 8th shown.
+    assert f"[next: 8 of " in out.split("-- decision 7 of", 1)[1]
     assert "The board" in out
     assert "Press Enter, type a decision number" in out
     assert "Final position" not in out

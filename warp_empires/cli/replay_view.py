@@ -219,7 +219,7 @@ def replay_command(ctx, file, show_all, stepping, seat_name) -> None:
         if not interactive:
             player.step()
             continue
-        text = read_line(console, f"[{player.count + 1}/{total}] Enter: next, a number: go to that decision, q: quit > ")
+        text = read_line(console, f"[next: {player.count + 1} of {total}] Enter: show it, a number: go to that decision, q: quit > ")
         if text is None or text.strip().lower() in ("q", "quit"):
             return
         text = text.strip()
