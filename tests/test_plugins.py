@@ -204,6 +204,16 @@ def test_a_theme_missing_a_data_file_is_refused_naming_the_file(tmp_path, fname,
     assert "doctor_who" in found.modules
 
 
+def test_data_files_saved_with_a_byte_order_mark_load(tmp_path):
+    # Windows Notepad writes one; TOML read it as a stray character on line 1.
+    folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
+    for name in ("units.toml", "theme.toml"):
+        path = folder / "data" / name
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    found = discover(module_paths=[folder])
+    assert found.failures == {} and "contract_skirmish" in found.modules
+
+
 def test_a_misnamed_data_file_is_named_with_the_name_it_should_have(tmp_path):
     folder = shutil.copytree(CONTRACT / "skirmish", tmp_path / "skirmish")
     (folder / "data" / "cards.toml").rename(folder / "data" / "card.toml")

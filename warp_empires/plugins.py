@@ -307,8 +307,7 @@ def _load_folder(path: Path) -> Any:
 def module_folders(path: Path, unpackaged: bool = False) -> list[Path]:
     """The module folders ``--module-path path`` names: ``path`` itself when it is one,
     else the ones in it and in the theme projects in it (a folder with a ``pyproject.toml``,
-    as ``module new NAME --dir path`` makes: ``path/NAME/warp_NAME``, a package with a
-    ``data`` folder). ``unpackaged``
+    as ``module new NAME --dir path`` makes: ``path/NAME/warp_NAME``). ``unpackaged``
     also takes folders with a ``data/theme.toml`` but no ``__init__.py``."""
 
     def is_module(folder: Path) -> bool:
@@ -327,9 +326,11 @@ def module_folders(path: Path, unpackaged: bool = False) -> list[Path]:
                 inside = sorted(child.iterdir())
             except OSError:  # a project folder we may not read holds nothing we can load
                 continue
-            # A package with a data folder is the project's theme, its theme.toml there or not:
-            # loaded, a missing or misnamed one is named, where passing it over hid the theme.
-            found.extend(p for p in inside if (p / "data").is_dir() and is_module(p))
+            # The project's theme package (`module new` names it warp_NAME) is its theme with
+            # its theme.toml there or not: loaded, a missing or misnamed one is named, where
+            # passing it over hid the theme. Another package (tests/) needs its theme.toml.
+            found.extend(p for p in inside if is_module(p) and (
+                (p / "data" / "theme.toml").is_file() or (p.name.startswith("warp_") and (p / "data").is_dir())))
     return found
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from . import limits, zonelabels
+from . import limits, words, zonelabels
 from .answers import checked_effects, checked_handlers, handler_problem
 from .decisions import Option
 from .model.data import CardType, Faction, ModuleInfo, Settings, ThemeText, UnitType, ZoneType
@@ -334,7 +334,7 @@ class Rulebook:
                 # Revenue follows the zone type (B8, D1, W2; cards change types in play), so a
                 # map that says otherwise is refused rather than silently overruled.
                 raise SetupError(
-                    f"zone {zone.name!r} has revenue {zone.revenue} in the map, but a {self.zone_types[zone.type].name} "
+                    f"zone {zone.name!r} has revenue {zone.revenue} in the map, but {words.a(self.zone_types[zone.type].name)} "
                     f"earns {earns} in {self.info.name}; a zone's revenue is its type's"
                 )
 

@@ -57,7 +57,7 @@ class Found:
 
 def _declared_name(folder: Path) -> str:
     try:
-        return tomllib.loads((folder / "data" / "theme.toml").read_text(encoding="utf-8"))["module"]["name"]
+        return tomllib.loads((folder / "data" / "theme.toml").read_text(encoding="utf-8-sig"))["module"]["name"]
     except Exception:  # unreadable: the data check says why; the folder's name stands in
         return folder.name
 

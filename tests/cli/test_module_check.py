@@ -354,3 +354,14 @@ def test_a_default_map_that_is_no_file_or_no_map_is_listed_before_any_game(tmp_p
     at = f"{init}:{next(n for n, t in enumerate(init.read_text().splitlines(), 1) if 'def warp_default_map' in t) - 1}"
     (said,) = result.output.splitlines()[1:]
     assert said.startswith(f"problem: {at}: warp_default_map(players=2) names {folder / named}, {problem}")
+
+
+def test_a_package_of_a_theme_project_other_than_its_theme_is_not_taken_for_one(tmp_path):
+    # A project's tests/ with a data/ folder of its own is no theme: modules listed it as failed.
+    assert run(["module", "new", "pirates", "--dir", str(tmp_path)]).exit_code == 0
+    tests = tmp_path / "pirates" / "tests"
+    (tests / "data").mkdir(parents=True, exist_ok=True)
+    (tests / "__init__.py").write_text("")
+    listed = run(["--module-path", str(tmp_path), "modules"])
+    assert listed.exit_code == 0, listed.output
+    assert "pirates" in listed.output and "Failed to load" not in listed.output

@@ -503,3 +503,32 @@ def test_a_map_file_breaking_the_themes_map_rules_is_played_with_a_warning(tmp_p
     assert simulated.exit_code == 0 and warning in simulated.output
     galaxy = run(ANN_VS_AI + ["--map", str(Path(__file__).parents[2] / "maps" / "doctor_who_galaxy.json"), "--saves", str(tmp_path)], lines("quit"))
     assert "Warning:" not in galaxy.output  # the bundled galaxy meets the rules
+
+
+def test_resume_refuses_a_picture_drawn_over_its_own_save(tmp_path):
+    # Redrawn after every choice, the picture replaced the save: a game killed then was lost.
+    run(ANN_VS_AI + ["--saves", str(tmp_path)], lines("quit"))
+    saved = latest_save(tmp_path)
+    before = saved.read_text()
+    result = run(["resume", str(saved), "--map-svg", str(saved)], lines("quit"))
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == f"Error: FILE and --map-svg both name {saved}; give each a file of its own"
+    assert saved.read_text() == before
+
+
+def test_a_map_file_with_a_byte_order_mark_plays_and_simulates(tmp_path):
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + mapfile.dumps(small_map(2)).encode("utf-8"))
+    assert run(ANN_VS_AI + ["--map", str(path), "--saves", str(tmp_path)], lines("quit")).exit_code == 0
+    simulated = run(["simulate", "doctor_who", "--games", "1", "--turn-limit", "1", "--map", str(path), "--workers", "1"])
+    assert simulated.exit_code == 0, simulated.output
+
+
+def test_commands_printed_for_a_theme_from_a_folder_carry_the_folder(tmp_path):
+    from warp_empires.cli.common import map_warning
+    from warp_empires.cli.lookup import rules_lines
+
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    said = map_warning(game.pm, "doctor_who", small_map(2), 2, "small.json", ["/my themes"])
+    assert said.endswith("`warp-empires --module-path '/my themes' map check small.json --module doctor_who --players 2` lists them")
+    assert rules_lines(game, ["/my themes"])[-1].endswith(": warp-empires --module-path '/my themes' rules doctor_who")

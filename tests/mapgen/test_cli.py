@@ -220,3 +220,10 @@ def test_one_of_a_thing_is_said_in_the_singular(tmp_path):
     result = CliRunner().invoke(map_group, ["generate", "--zones", "12", "--players", "1", "-o", str(tmp_path / "solo.json")])
     assert result.exit_code == 0, result.output
     assert " borders, 1 start zone (seed 0)" in result.output
+
+
+def test_a_hex_grid_the_zone_count_alone_makes_too_thin_says_what_to_give():
+    result = CliRunner().invoke(map_group, ["generate", "--layout", "hex", "--zones", "422", "--players", "2", "-o", "unused.json"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "Error: 422 zones make no hex grid nearer square than 211 x 2, which is too thin; give --width and --height, or another number of zones")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from warp_empires.cli.main import cli
@@ -31,3 +32,10 @@ def test_an_address_that_is_no_address_is_refused_naming_the_forms_allowed():
     assert result.exit_code == 2
     assert result.output.splitlines()[-1] == (
         "Error: Invalid value for '--dask': 'nowhere' is no scheduler address; use tcp://HOST:PORT, or local to start a cluster here")
+
+
+@pytest.mark.parametrize("address", ["tcp://[::1]:8786", "127.0.0.1:8786", "[::1]:8786", "tls://scheduler.lab:8786"])
+def test_every_form_of_scheduler_address_dask_takes_passes_the_check(address):
+    from warp_empires.cli.simulate_cmd import _dask_address
+
+    assert _dask_address(None, None, address) == address

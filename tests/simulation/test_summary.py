@@ -38,7 +38,7 @@ def test_a_faction_that_wins_far_too_often_is_called_too_strong_and_its_victims_
     assert s["factions"]["daleks"]["verdict"].endswith("too weak at the 95% level")
     assert s["end_reasons"] == {"turn limit": 16, "victory": 84}
     assert s["rounds"]["histogram"] == {"12": 84, "50": 16} and s["rounds"]["median"] == 12
-    assert s["versus"]["earth_empire"]["daleks"] == {"games": 58, "wins": 42}
+    assert s["versus"]["earth_empire"]["daleks"] == {"games": 58, "wins": 42, "draws": 0, "share": 42 / 58}
     assert s["seats"][0]["games"] == 100 and s["cards_played"] == {"Scouts": 300}
     assert s["revenue_by_round"]["cybermen"] == [1.0] * 12  # cybermen always sat first
 
@@ -56,7 +56,8 @@ def test_a_drawn_game_counts_half_a_win_to_each_side_so_draws_call_nobody_too_we
     s = summarize(games, short_run(), {"daleks": "Daleks", "cybermen": "Cybermen"})
     daleks = s["factions"]["daleks"]
     assert (daleks["games"], daleks["wins"], daleks["draws"], daleks["win_rate"]) == (40, 5, 30, 0.5)
-    assert daleks["verdict"] == "Daleks won 50% (35-65%), each of 30 draws counted as the fair share of a win: within chance of the fair 50%"
+    assert daleks["verdict"] == "Daleks won 50% (35-65%), 30 draws counted as the fair share of a win: within chance of the fair 50%"
+    assert s["versus"]["daleks"]["cybermen"] == {"games": 40, "wins": 5, "draws": 30, "share": 0.5}  # head to head, the same count
     assert s["end_reasons"] == {"turn limit": 40, "victory": 0} and s["draws"] == 30
 
 

@@ -130,7 +130,7 @@ def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str) -> ZoneM
     return zone_map
 
 
-def map_warning(pm: Any, module: str, zone_map: ZoneMap, players: int, path: str) -> str | None:
+def map_warning(pm: Any, module: str, zone_map: ZoneMap, players: int, path: str, paths: Sequence[str] = ()) -> str | None:
     """One line saying that the map file at ``path`` breaks the theme's map rules for
     ``players`` players (a start zone no unit may enter, a seat walled in, start zones side
     by side), or None. The game is played all the same, as a map drawn by hand may mean it;
@@ -144,7 +144,7 @@ def map_warning(pm: Any, module: str, zone_map: ZoneMap, players: int, path: str
         return None
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
     return (f"Warning: {path} breaks {module}'s rules for a map of {players} players: {problems[0]}{more}; "
-            f"`warp-empires map check {path} --module {module} --players {players}` lists them")
+            f"`{command(paths, 'map', 'check', path, '--module', module, '--players', players)}` lists them")
 
 
 def default_map_file(pm: Any, players: int) -> str | None:

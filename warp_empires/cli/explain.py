@@ -14,6 +14,7 @@ from ..effects.battle import BattleForce
 from ..model.state import ZoneUnits
 from ..rules import move, recruit
 from .. import rulesref
+from ..words import a
 from .narrate import who, zone
 from .render import BOARD_IN_FULL, trigger_text
 
@@ -258,7 +259,7 @@ def unreachable(game: Game, start: int, units: tuple[int, ...], z: int, points: 
     ztype = s.zone_types[z]
     can_enter = game.rules.can_enter(faction)
     if not ztype.passable and ztype.id not in can_enter:
-        return f"{zone(game, z)} is a {ztype.name}: impassable. {faction.name} units can neither enter nor cross it."
+        return f"{zone(game, z)} is {a(ztype.name)}: impassable. {faction.name} units can neither enter nor cross it."
     blocked: set[int] = set()
     reasons: dict[int, str] = {}
     for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=list(units)):

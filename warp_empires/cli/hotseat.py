@@ -418,7 +418,7 @@ class Hotseat:
             for line, hit in log_lines(game, game.events, seat)[-count:]:
                 console.print(Text(line, style="bold red" if hit else ""))
         elif word == "rules":
-            for line in lookup.rules_lines(game):
+            for line in lookup.rules_lines(game, self.module_paths):
                 self.say(line)
         elif word in ("unit", "faction"):
             find = lookup.unit_lines if word == "unit" else lookup.faction_lines

@@ -5,11 +5,13 @@ Everything here reads the rulebook and what the asking player may see; nothing c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..effects.movement import MoveStacks
 from ..rules import move
 from ..rulesref import ability_text, card_timing, generic_phase, speed_text
+from .common import command
 from .explain import phase_help
 from .render import class_letters
 
@@ -34,7 +36,7 @@ def find_named(items: dict[str, Any], text: str) -> Any | None:
     return starting[0] if len(starting) == 1 else None
 
 
-def rules_lines(game: Game) -> list[str]:
+def rules_lines(game: Game, paths: Sequence[str] = ()) -> list[str]:
     """The turn and the main rules of this theme, in a screenful."""
     book = game.rules
     s = book.settings
@@ -46,7 +48,7 @@ def rules_lines(game: Game) -> list[str]:
     upkeep = (f"; upkeep keeps {s.upkeep_per_revenue} units per {book.text.currency} of printed revenue"
               if generic_phase(book, "upkeep") else "")  # else the theme's own upkeep, in its rules
     out.append(f"Hand limit {s.hand_limit} cards; a side with a leader against none gets +{s.leader_bonus} force{upkeep}.")
-    out.append(f"The full reference (units, factions, cards, this theme's own rules): warp-empires rules {book.info.name}")
+    out.append(f"The full reference (units, factions, cards, this theme's own rules): {command(paths, 'rules', book.info.name)}")
     return out
 
 

@@ -222,7 +222,7 @@ def import_command(ctx, file, output, module, seed, players, svg, png) -> None:
     zone_map = _with_module(zone_map, module)
     save(zone_map, output)
     typed = f"types rolled from {module}" if module else "zone types not set"
-    click.echo(f"wrote {output}: {len(zone_map.zones)} zones, {len(zone_map.edges)} borders ({typed})")
+    click.echo(f"wrote {output}: {count(len(zone_map.zones), 'zone')}, {count(len(zone_map.edges), 'border')} ({typed})")
     _draw(zone_map, theme.zone_types if theme else None, svg, png)
 
 
@@ -242,7 +242,7 @@ def build_command(ctx, source, output, module, svg, png) -> None:
     distinct_files(**{"SOURCE": source, "--output": output, "--svg": svg, "--png": png})
 
     try:
-        text = Path(source).read_text(encoding="utf-8")
+        text = Path(source).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise click.ClickException(f"cannot read {source}: {getattr(exc, 'strerror', None) or exc}") from None
     module = module or source_module(text)

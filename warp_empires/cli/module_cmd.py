@@ -7,6 +7,7 @@ import click
 
 from .. import limits
 from ..scaffold import create, package_name
+from ..words import count
 from .common import friendly, module_paths, rulebook
 from .groups import Group
 
@@ -68,7 +69,7 @@ def check_command(ctx: click.Context, name: str, games: int, seed: int, players:
     report = conformance.run(name, games=games, seed=seed, players=players, turn_limit=turn_limit, module_paths=paths)
     outcome = f"{len(report.problems)} problem(s):" if report.problems else "the invariants held after every decision, and no copy played on changed its game."
     cut = f" ({report.failed} cut short by an error)" if report.failed else ""
-    click.echo(f"{report.games} games{cut}, {report.victories} won outright, {report.decisions:,} decisions; {outcome}")
+    click.echo(f"{count(report.games, 'game')}{cut}, {report.victories} won outright, {report.decisions:,} decisions; {outcome}")
     for problem in report.problems:
         click.echo(f"problem: {problem}")
     notes = [

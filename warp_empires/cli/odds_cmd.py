@@ -11,6 +11,7 @@ from rich.console import Console
 from .. import limits
 from ..model.loading import did_you_mean
 from ..rulebook import Rulebook
+from ..words import a
 from .common import friendly, module_paths, rulebook
 from .play_cmd import find_faction
 
@@ -101,7 +102,7 @@ def odds_command(ctx, module, attacker, defender, zone_type, hand, battles, seed
         # Both sides stand in the zone fought over: where one of them may not be, no battle is fought.
         open_types = [t.id for t in book.zone_types.values() if all(t.passable or t.id in book.can_enter(f) for f in factions)]
         raise click.BadParameter(
-            f"{shut_out[0].name} cannot enter a {book.zone_types[zone_type].name}, so no battle is fought there; "
+            f"{shut_out[0].name} cannot enter {a(book.zone_types[zone_type].name)}, so no battle is fought there; "
             f"choose one of: {', '.join(open_types)}", param_hint="--zone-type",
         )
     game, zone = cli_battle(module, sides[0], sides[1], zone_type, paths=paths, seed=seed)
@@ -122,8 +123,7 @@ def odds_command(ctx, module, attacker, defender, zone_type, hand, battles, seed
         return
     console = Console(highlight=False, soft_wrap=True)
     say = lambda text: console.print(text, markup=False)  # noqa: E731
-    article = "an" if where[:1].lower() in "aeiou" else "a"
-    say(f"Battle in {article} {where}: {side_words(book, sides[0])} attacks {side_words(book, sides[1])}.")
+    say(f"Battle in {a(where)}: {side_words(book, sides[0])} attacks {side_words(book, sides[1])}.")
     say(f"Method: {odds.how()}.")
     pm = lambda p: f" ± {odds.margin(p):.1%}" if not odds.exact else ""  # noqa: E731
     say(f"  attacker holds the zone: {odds.attacker_wins:.1%}{pm(odds.attacker_wins)}")

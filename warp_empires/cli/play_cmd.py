@@ -314,7 +314,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
             seats = parse_seats(seat_specs, book, console, rng, think) if seat_specs else ask_seats(console, book, rng, think)
             if zone_map is not None:
                 fit_map(book, zone_map, len(seats), map_file)
-                warning = map_warning(pm, module, zone_map, len(seats), map_file)
+                warning = map_warning(pm, module, zone_map, len(seats), map_file, paths)
                 if warning:
                     console.print(warning, style="yellow", markup=False, highlight=False, soft_wrap=True)
             if zone_map is None and not zones:
@@ -364,6 +364,7 @@ def resume_command(ctx, file, saves_dir, live_svg, ask_everyone) -> None:
     """Carry on a saved game exactly where it stopped (the latest save by default)."""
     paths = module_paths(ctx)
     path = Path(file) if file else latest_save(Path(saves_dir))
+    distinct_files(**{"FILE": str(path), "--map-svg": live_svg})  # the picture, redrawn each choice, would replace the save
     doc = saves.read(path)
     try:
         game = saves.replay(doc, paths)

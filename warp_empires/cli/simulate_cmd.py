@@ -54,10 +54,10 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
         map_file = default_map_file(pm, players)  # the theme's own map, unless --zones asks for random ones
     if map_file:
         zone_map = fit_map(book, read_map(map_file), players, map_file)  # a broken or unfit map is refused here, not in every worker
-        warning = map_warning(pm, module, zone_map, players, map_file) if given else None  # the theme's own map is its author's
+        warning = map_warning(pm, module, zone_map, players, map_file, paths) if given else None  # the theme's own map is its author's
         if warning:
             click.echo(warning, err=True)
-        map_text = Path(map_file).read_text(encoding="utf-8")
+        map_text = Path(map_file).read_text(encoding="utf-8-sig")  # a byte order mark is no part of the map
     settings = RunSettings(module, seed, players, zones, turn_limit, tuple(agents), map_text, variants, paths, check, fair_maps)
     try:
         table_for(settings)  # the rules with the variants: a combination they refuse is said once, here
@@ -71,7 +71,8 @@ def _dask_address(ctx: click.Context, param: click.Parameter, value: str | None)
     """``--dask``: a scheduler's address or ``local``, said in one line before any game."""
     import re
 
-    if value is None or value == "local" or re.fullmatch(r"[a-z][a-z0-9+.-]*://[^\s:/]+:\d{1,5}", value):
+    # tcp://HOST:PORT, HOST:PORT as Dask takes it too, and [IPv6]:PORT in either form.
+    if value is None or value == "local" or re.fullmatch(r"(?:[a-z][a-z0-9+.-]*://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):\d{1,5}", value):
         return value
     raise click.BadParameter(f"{value!r} is no scheduler address; use tcp://HOST:PORT, or local to start a cluster here")
 
@@ -149,5 +150,5 @@ def simulate_command(ctx, module, games, seed, turn_limit, players, agents, zone
         errors.print(f"{count(played, 'game')} in {elapsed:,.1f} s ({played / elapsed:,.1f} games/s)")
     if outcome.interrupted:
         kept = f"; they are kept in {out} (carry on with --resume)" if out else ""
-        errors.print(f"stopped by Ctrl-C after {len(outcome.results):,} of {games:,} games{kept}", soft_wrap=True)
+        errors.print(f"stopped by Ctrl-C after {len(outcome.results):,} of {count(games, 'game')}{kept}", soft_wrap=True)
         ctx.exit(130)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from warp_empires.model.data import MapRules, ZoneType
-from warp_empires.words import count
+from warp_empires.words import a, count
 from warp_empires.zonemap import ZoneMap
 
 from .graph import ZoneGraph
@@ -61,14 +61,14 @@ def check_connected(zone_map: ZoneMap, passable: np.ndarray, graph: ZoneGraph | 
     if passable.sum() > 1:
         groups, labels = graph.components(passable)
         if groups > 1:
-            a = int(np.flatnonzero(labels == 0)[0])
-            b = int(np.flatnonzero(labels == 1)[0])
+            one = int(np.flatnonzero(labels == 0)[0])
+            other = int(np.flatnonzero(labels == 1)[0])
             if passable.all():
-                problems.append(f"the zones fall into {groups} separate groups ({zone_map.zones[a].name} cannot reach {zone_map.zones[b].name})")
+                problems.append(f"the zones fall into {groups} separate groups ({zone_map.zones[one].name} cannot reach {zone_map.zones[other].name})")
             else:
                 problems.append(
                     f"the passable zones fall into {groups} separate groups "
-                    f"({zone_map.zones[a].name} cannot reach {zone_map.zones[b].name} without crossing impassable zones)"
+                    f"({zone_map.zones[one].name} cannot reach {zone_map.zones[other].name} without crossing impassable zones)"
                 )
     return problems
 
@@ -84,7 +84,7 @@ def revenue_mismatches(zone_map: ZoneMap, types: Mapping[str, ZoneType], most: i
     for z in zone_map.zones:
         zt = types.get(z.type)
         if zt is not None and z.revenue != zt.revenue:
-            out.append(f"zone {z.name} has revenue {z.revenue}, but a {zt.name} earns {zt.revenue}; a zone's revenue is its type's")
+            out.append(f"zone {z.name} has revenue {z.revenue}, but {a(zt.name)} earns {zt.revenue}; a zone's revenue is its type's")
             if len(out) == most:
                 break
     return out
@@ -131,9 +131,9 @@ def check_map(
     for name, tid in rules.named_zones.items():
         zone = by_name.get(name)
         if zone is None:
-            problems.append(f"no zone is named {name} (the theme needs {name}, a {types[tid].name})")
+            problems.append(f"no zone is named {name} (the theme needs {name}, {a(types[tid].name)})")
         elif zone.type != tid:
-            problems.append(f"{name} is a {types[zone.type].name}; the theme needs it to be a {types[tid].name}")
+            problems.append(f"{name} is {a(types[zone.type].name)}; the theme needs it to be {a(types[tid].name)}")
 
     problems += _check_starts(zone_map, types, rules, players, graph, passable)
     if extra_check is not None:
@@ -154,7 +154,7 @@ def _check_starts(zone_map: ZoneMap, types: Mapping[str, ZoneType], rules: MapRu
         zone = zones[s]
         if rules.start_zone_type is not None and zone.type != rules.start_zone_type:
             want = types[rules.start_zone_type].name
-            problems.append(f"start zone {zone.name} is a {types[zone.type].name}; every start zone must be a {want}")
+            problems.append(f"start zone {zone.name} is {a(types[zone.type].name)}; every start zone must be {a(want)}")
         if not passable[s]:
             problems.append(f"start zone {zone.name} is impassable")
         exits = int(passable[graph.neighbours(s)].sum())

@@ -84,7 +84,11 @@ def grid_size(zones: int, width: int | None, height: int | None) -> tuple[int, i
             best = (zones // rows, rows)
     if best is None or best[1] == 1 and zones > 3:
         raise ValueError(f"{zones} zones do not make a hex grid with at least 2 rows; give --width and --height")
-    return _not_too_thin(*best)
+    if max(best) > limits.MAX_FRAME_RATIO * min(best):
+        # Chosen here, not asked for: say what to give rather than how long a side may be.
+        raise ValueError(f"{zones} zones make no hex grid nearer square than {best[0]} x {best[1]}, which is too thin; "
+                         "give --width and --height, or another number of zones")
+    return best
 
 
 def _not_too_thin(cols: int, rows: int) -> tuple[int, int]:

@@ -413,7 +413,7 @@ def _read(folder: Any, fname: str, where: str) -> dict[str, Any]:
     if not path.is_file():
         return {}
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{where}/{fname}: not valid TOML ({exc})") from None
     except UnicodeDecodeError:

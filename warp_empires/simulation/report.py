@@ -123,7 +123,7 @@ def render(summary: Mapping[str, Any], title: str) -> str:
             _table(["agent", "games", "wins", "win rate", "95% interval"], _rate_rows(agents)),
             "<h2>Faction against faction</h2><p>Share of their games together that the row's faction won.</p>",
             _table([""] + [names[f] for f in s["versus"]], [
-                [names[f]] + [f"{c['wins'] / c['games']:.0%} of {c['games']}" if (c := row.get(o)) else "" for o in s["versus"]]
+                [names[f]] + [f"{c['share']:.0%} of {c['games']}" if (c := row.get(o)) else "" for o in s["versus"]]
                 for f, row in s["versus"].items()
             ]),
             "<h2>Game length</h2>",

@@ -17,6 +17,7 @@ import statistics
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..words import count
 from .plan import RunSettings
 from .result import GameResult
 
@@ -59,7 +60,7 @@ def verdict_line(name: str, tally: Mapping[str, Any], fair: float) -> str:
     low, high = tally["interval"]
     said = f"{name} won {tally['win_rate']:.0%} ({low * 100:.0f}-{high * 100:.0f}%)"
     if tally.get("draws"):
-        said += f", each of {tally['draws']} draws counted as the fair share of a win"
+        said += f", {count(tally['draws'], 'draw')} counted as the fair share of a win"
     if low > fair:
         return f"{said}: too strong at the 95% level"
     if high < fair:
@@ -98,9 +99,10 @@ def summarize(results: Sequence[GameResult], settings: RunSettings, faction_name
             row = vs.setdefault(faction, {})
             for other_seat, other in enumerate(r.factions):
                 if other_seat != seat:
-                    cell = row.setdefault(other, [0, 0])
+                    cell = row.setdefault(other, [0, 0, 0])
                     cell[0] += 1
                     cell[1] += won
+                    cell[2] += drawn
             per_round = revenue.setdefault(faction, [])
             for rnd, amount in enumerate(r.revenue_by_round[seat]):
                 if rnd == len(per_round):
@@ -130,7 +132,9 @@ def summarize(results: Sequence[GameResult], settings: RunSettings, faction_name
         "agents": {a: _rate(*tally, players) for a, tally in agents.items()},
         "factions": faction_rates,
         "seats": [{"seat": i + 1, **_rate(*tally, players)} for i, tally in enumerate(seats)],
-        "versus": {f: {o: {"games": g, "wins": w} for o, (g, w) in sorted(row.items())} for f, row in sorted(vs.items())},
+        # The row's share of their games together, a draw counting as the fair share of a win.
+        "versus": {f: {o: {"games": g, "wins": w, "draws": d, "share": (w + d / players) / g} for o, (g, w, d) in sorted(row.items())}
+                   for f, row in sorted(vs.items())},
         # Both reasons always named: a script reading end_reasons["victory"] must not fail
         # on a run where every game went to the turn limit.
         "end_reasons": dict(sorted({"victory": 0, "turn limit": 0, **reasons}.items())),

@@ -61,7 +61,7 @@ def show(summary: Mapping[str, Any], title: str, console: Console) -> None:
             cells = []
             for o in played:
                 cell = versus[f].get(o)
-                cells.append(f"{cell['wins'] / cell['games']:.0%}" if cell and cell["games"] else "")
+                cells.append(f"{cell['share']:.0%}" if cell and cell["games"] else "")
             table.add_row(f"{n} {names[f]}", *cells)
         console.print(table)
     say(f"Verdict (fair share {s['fair_share']:.0%}):")
