@@ -50,6 +50,17 @@ def test_a_digest_keeps_what_matters_and_marks_what_was_done_to_you():
     }
 
 
+def test_units_another_player_disbands_are_counted_by_zone_in_the_digest():
+    # B14: how many and where is everyone's to know. Left out, 20 Eldar units went without a word.
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    disbanded = [Event("turn_started", 2, 1, {"round": 1, "player": "Bob"})] + [
+        Event("unit_disbanded", 2, 1, {"player": 1, "zone": z}, secret={"unit": "Scouts"}, knows=frozenset({1}))
+        for z in (ENEMY, ENEMY, VOID1)
+    ]
+    text = [line for line, _ in summary(game, disbanded, 0)]
+    assert text == ["Turn 2 (round 1): Bob", "  Bob disbanded 3 units: 2 in Enemy (ENE), 1 in Void One (VO1)"]
+
+
 def test_the_log_lists_everything_a_seat_may_see():
     game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
     bob = [line for line, _ in log_lines(game, events(), 1)]

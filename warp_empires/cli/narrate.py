@@ -246,6 +246,10 @@ def against(game: Game, event: Event, seat: int) -> bool:
 
 
 #: Event kinds a digest or a turn summary keeps (the rest is detail for the log).
+#: Events of other players' turns told as one line a kind, counted by zone (how many and
+#: where is everyone's to know, which units only the owner's, B14): "recruited 3 units: ...".
+FOLDED = {"unit_placed": "recruited", "unit_disbanded": "disbanded"}
+
 NOTEWORTHY = frozenset(
     {
         "card_played", "card_negated", "moved", "move_undone", "battle", "unit_lost", "leader_captured",
@@ -261,24 +265,26 @@ def summary(game: Game, events: Iterable[Event], seat: int | None, detail: bool 
     ``(line, done_to_seat)`` pairs.
 
     Other players' turns keep only the noteworthy events, with the units they brought
-    in folded into one line ("recruited 3 units: 2 in Gallifrey (GAL), 1 in Skaro (SKA)";
-    which units, only to their owner: B14). With ``detail``, ``seat``'s own turns list
+    in, or disbanded, folded into one line ("recruited 3 units: 2 in Gallifrey (GAL), 1 in
+    Skaro (SKA)"; which units, only to their owner: B14). With ``detail``, ``seat``'s own turns list
     everything it may see (the cards it drew, its discards, die rolls).
     """
     turns: list[tuple[str, list[tuple[str, bool]]]] = [("", [])]
-    placed: dict[int, int] = {}  # zone -> new units of ``placer`` there
-    placer = ""
+    counted_units: dict[int | None, int] = {}  # zone (None: unsaid) -> units of ``folding`` there
+    folding: tuple[str, str] = ("", "")  # the verb and the player whose units are being counted
 
     def flush() -> None:
-        if placed:
-            total = sum(placed.values())
+        if counted_units:
+            verb, player = folding
+            total = sum(counted_units.values())
             units = f"{total} unit{'s' if total != 1 else ''}"
-            if len(placed) == 1:
-                line = f"{placer} recruited {units} in {zone(game, next(iter(placed)))}"
+            places = [(z, n) for z, n in counted_units.items() if z is not None]
+            if len(counted_units) == 1:
+                line = f"{player} {verb} {units}" + (f" in {zone(game, places[0][0])}" if places else "")
             else:
-                line = f"{placer} recruited {units}: " + ", ".join(f"{n} in {zone(game, z)}" for z, n in placed.items())
+                line = f"{player} {verb} {units}: " + ", ".join(f"{n} in {zone(game, z)}" for z, n in places)
             turns[-1][1].append((line, False))
-            placed.clear()
+            counted_units.clear()
 
     for raw in events:
         event = raw.seen_by(seat)
@@ -294,11 +300,13 @@ def summary(game: Game, events: Iterable[Event], seat: int | None, detail: bool 
             line = describe(game, event)
             if line:
                 turns[-1][1].append((line, against(game, event, seat)))
-        elif event.kind == "unit_placed":
-            if placed and placer != who(game, event.data.get("player")):
+        elif event.kind in FOLDED:
+            key = (FOLDED[event.kind], who(game, event.data.get("player")))
+            if counted_units and folding != key:
                 flush()
-            placer = who(game, event.data.get("player"))
-            placed[event.data["zone"]] = placed.get(event.data["zone"], 0) + 1
+            folding = key
+            where = event.data.get("zone")
+            counted_units[where] = counted_units.get(where, 0) + 1
         elif event.kind in NOTEWORTHY or event.kind in game.rules.text.noteworthy:
             flush()
             line = describe(game, event)
