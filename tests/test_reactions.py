@@ -195,3 +195,25 @@ def test_intercept_moves_a_stack_of_the_reacting_player():
     assert opts(game) == [f"zone:{zone_id(game, 'C')}", f"zone:{zone_id(game, 'D')}"]
     drive(game, f"zone:{zone_id(game, 'C')}")
     assert types_in(game, "C", 1) == ["cavalry"] and types_in(game, "C", 0) == ["cavalry"]
+
+
+def test_a_player_asked_to_answer_a_battle_card_is_shown_the_battle_first():
+    # The question about Surprise Attack came before any word of the battle it was played in.
+    import io
+
+    from rich.console import Console
+
+    from warp_empires.cli import render
+
+    game = build("Gallifrey:rich Skaro:rich Void:void", "Gallifrey-Void Void-Skaro", theme="doctor_who",
+                 factions=("earth_empire", "sontarans"), units={"Void": {0: ["war_fleet"] * 2, 1: ["war_fleet"] * 2}},
+                 hands={0: ["surprise_attack"], 1: ["time_lord_meddling"]}, deck=[])
+    start(game, "battle")
+    drive(game, card(cards(game, 0, "surprise_attack")[0]))
+    assert (game.pending.kind, game.pending.player) == ("reaction", 1)
+    screen = io.StringIO()
+    Console(file=screen, width=160).print(render.situation(game, game.pending))
+    shown = screen.getvalue()
+    assert shown.index("Battle in Void") < shown.index("just played Surprise Attack")
+    # Both sides itemised as they stand: the card's +10 counts only once nobody negates it.
+    assert "│ force │            12 │            12 │" in shown and "P1: War Fleet ×2" in shown

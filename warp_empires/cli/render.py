@@ -280,7 +280,14 @@ def situation(game: Game, decision: Decision) -> Any:
             table.add_row(label, money(game, price), *note)
         return table
     if kind == "reaction" and isinstance(ctx, dict) and "trigger" in ctx:
-        return Text(trigger_text(game, ctx["trigger"]))
+        said = Text(trigger_text(game, ctx["trigger"]))
+        if s.battle is not None and s.battle.winner < 0:
+            # An answer to a card played in a battle: the battle itself first, or a player
+            # asked about a Graviton Weapon has not yet been told there is a battle at all.
+            from ..rules.battle import force_report
+
+            return Group(battle_panel(game, force_report(game, s.battle), seat), said)
+        return said
     if kind == "choose_units" and all(o.id != "go" for o in decision.options):
         # A theme may offer no way on until the group can travel (an Army at sea needs a
         # Transport): say what is picked and why, or the question only comes back. (Where
