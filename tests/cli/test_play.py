@@ -404,8 +404,8 @@ def test_the_board_can_be_drawn_as_svg(tmp_path):
 
 
 def test_a_missing_module_is_asked_for(tmp_path):
-    # Enter takes every default: the game, 2 players, a person (name, faction), the computer, the map, 20 rounds.
-    result = run(["play", "--seed", "2", "--saves", str(tmp_path)], lines("", "", "", "", "", "", "", "", "quit"))
+    # Enter takes every default: the game, 2 players, a person (name, faction), the computer, the map.
+    result = run(["play", "--turn-limit", "20", "--seed", "2", "--saves", str(tmp_path)], lines("", "", "", "", "", "", "", "quit"))
     assert result.exit_code == 0, result.output
     assert "Which game?" in result.output and "doctor_who" in result.output
     setup = json.loads(latest_save(tmp_path).read_text())["setup"]
@@ -532,3 +532,12 @@ def test_commands_printed_for_a_theme_from_a_folder_carry_the_folder(tmp_path):
     said = map_warning(game.pm, "doctor_who", small_map(2), 2, "small.json", ["/my themes"])
     assert said.endswith("`warp-empires --module-path '/my themes' map check small.json --module doctor_who --players 2` lists them")
     assert rules_lines(game, ["/my themes"])[-1].endswith(": warp-empires --module-path '/my themes' rules doctor_who")
+
+
+def test_a_seed_alone_keeps_the_quick_game(tmp_path):
+    # A newcomer wanting the same quick game again gave --seed and got every setup question.
+    result = run(["play", "--seed", "3", "--saves", str(tmp_path)], lines("Ann", "", "quit"))
+    assert result.exit_code == 0, result.output
+    assert "Which game?" not in result.output
+    setup = json.loads(latest_save(tmp_path).read_text())["setup"]
+    assert (setup["module"], setup["seed"], setup["turn_limit"], setup["seats"][0]["name"]) == ("doctor_who", 3, 10, "Ann")

@@ -291,7 +291,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
     distinct_files(**{"--map": map_file, "--map-svg": live_svg})
     paths = module_paths(ctx)
     console = make_console()
-    quick = not any((module, seat_specs, map_file, zones, seed is not None, turn_limit))  # --think alone keeps it quick
+    quick = not any((module, seat_specs, map_file, zones, turn_limit))  # --seed or --think alone keeps it quick
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     rng = random.Random(seed)
     zone_map = read_map(map_file) if map_file else None  # a bad map file is refused before any question
