@@ -541,3 +541,12 @@ def test_a_seed_alone_keeps_the_quick_game(tmp_path):
     assert "Which game?" not in result.output
     setup = json.loads(latest_save(tmp_path).read_text())["setup"]
     assert (setup["module"], setup["seed"], setup["turn_limit"], setup["seats"][0]["name"]) == ("doctor_who", 3, 10, "Ann")
+
+
+def test_a_player_reads_what_the_last_choice_of_the_turn_brought_before_the_device_passes(tmp_path):
+    # The last Auxiliary Fleet Ann buys is placed without a question; she learned so only at
+    # her next turn. Now her screen tells her, and waits for Enter, before the pass screen.
+    args = ["play", "doctor_who", "--seat", "Ann:daleks", "--seat", "Bob:cybermen", "--seed", "1", "--turn-limit", "1", "--saves", str(tmp_path)]
+    out = run(args, lines("", "done", "1", "pass", "2", "2", "", "", "quit")).output
+    rest = out[out.index("The rest of Ann's turn"):out.index("Pass to Bob, press Enter")]
+    assert "Ann placed Auxiliary Fleet in Home (HOM)" in rest and "Ann (Enter: pass the device on)> " in rest

@@ -24,6 +24,7 @@ PEOPLE = ("Amy", "Bob")
 UNIT_NAMES = {t.name for t in Rulebook.from_plugins(make_manager("doctor_who")).unit_types.values()}
 PASS = r"Pass to (Amy|Bob), press Enter"
 PROMPT = r"(Amy|Bob) \([^)]*, help\)> "
+TURN_DONE = r"(Amy|Bob) \(Enter: pass the device on\)> "  # the rest of one's turn, read before the device passes
 #: More screens than the games here ever show: a script stuck on a refused answer fails, not hangs.
 MOST_SCREENS = 3000
 SETUP = ["--seat", "Amy:daleks", "--seat", "Bob:cybermen", "--seat", "ai:random:sontarans", "--zones", "9", "--seed", "5", "--turn-limit", "3"]
@@ -83,13 +84,16 @@ class Table:
         """Answer pass screens and decisions until ``stop`` says so or the program ends."""
         child = self.child
         for _ in range(MOST_SCREENS):
-            index = child.expect([PASS, PROMPT, pexpect.EOF])
+            index = child.expect([PASS, PROMPT, TURN_DONE, pexpect.EOF])
             self.shown(child.before)
-            if index == 2:
+            if index == 3:
                 return
             self.shown(child.after)
             if index == 0:
                 self.stints.append((child.match.group(1), clean(child.after)))
+                child.sendline("")
+                continue
+            if index == 2:
                 child.sendline("")
                 continue
             if stop(self):

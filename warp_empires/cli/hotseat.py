@@ -166,6 +166,7 @@ class Hotseat:
     def person_decides(self, seat: int) -> None:
         self.told_thinking = False
         if len(self.humans) > 1 and self.viewer != seat:
+            self.end_of_turn()
             self.pass_to(seat)
         self.viewer = seat
         game = self.game
@@ -340,6 +341,23 @@ class Hotseat:
         if self.console.is_terminal:
             self.alt = self.console.set_alt_screen(True)
             self.console.clear()
+
+    def end_of_turn(self) -> None:
+        """Before the device passes on, show the person at the keyboard what their last
+        choices of the turn brought (the unit bought placed where there was room, the
+        revenue): without it they learned it only at their next turn."""
+        seat = self.viewer
+        if seat is None or seat not in self.humans:
+            return
+        events = self.game.events
+        start = self.seen.get(seat, 0)
+        upto = next((i for i in range(start, len(events)) if events[i].kind == "turn_started" and events[i].seat != seat), None)
+        if upto is None or not summary(self.game, events[start:upto], seat, detail=True):
+            return  # the turn goes on (another player is asked to answer a card), or nothing came of its end
+        self.console.print(Rule(f"The rest of {self.game.state.players[seat].name}'s turn", align="left"))
+        self.show_news(seat, upto)
+        self.wait_for_enter(f"{self.game.state.players[seat].name} (Enter: pass the device on)> ",
+                            "is no answer here: your turn is over; press Enter with nothing typed to pass the device on (or type quit).")
 
     def wait_for_enter(self, prompt: str, refusal: str) -> None:
         """Wait for an empty line (``quit`` stops the game); anything else typed is refused
