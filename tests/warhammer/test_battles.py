@@ -287,3 +287,16 @@ def test_w8_transports_pay_what_the_ships_cannot_and_stop_once_it_is_paid():
     assert game.pending is None
     assert lost(game, 0) == ["Freeboterz Corsair", "Goffs Ork Boyz"]  # lost() counts a captured Warboss too
     assert units_in(game, VOID, 0) == ["bad_moonz_ork_boyz", "warboss"]
+
+
+def test_why_leadership_adds_nothing_says_the_warboss_in_transit_takes_no_card_bonus():
+    """The Warboss riding a transport counts for the leader's +5 (W5), but a card's bonus goes
+    to the ships alone: `why` said no leader fought, against the panel above it."""
+    from warp_empires.cli.explain import why_option
+
+    game = fight(["ork_warship", "bad_moonz_ork_boyz", "warboss"], ["thunderbolt_cruiser"], zone=VOID, enemy_faction="imperium",
+                 cards=["leadership"])
+    assert game.pending.kind == "battle_card" and game.pending.player == 0
+    index = next(i for i, o in enumerate(game.pending.options) if o.label.startswith("Play Leadership"))
+    assert why_option(game, game.pending, index).endswith(
+        "it would add nothing to this battle: your units tagged 'leader' in it take no card's bonus.")

@@ -149,8 +149,15 @@ def why_card(game: Game, decision: Decision, card: int) -> str:
     if kind == "battle_card" and isinstance(effect := game.rules.card_tests[card][1], BattleForce) and not effect.bonus(game, decision.player):
         # Legal, as playing any card of the moment is, but worth saying before it is spent.
         tag = effect.params["tag"]
-        return (f"{_card_text(game, card)} It can be played now, but it would add nothing to this battle: "
-                f"{'no unit of yours tagged ' + repr(tag) if tag else 'none of your units'} fights in it.")
+        battle, units, seat = game.state.battle, game.state.units, decision.player
+        tagged = [u for u in battle.fighters(game, seat) if tag is None or tag in units[u].type.tags]
+        # A unit may fight and still take no card's bonus (one riding a transport in a
+        # space battle): say so, not that it is not there.
+        if tagged:
+            why = f"your units{f' tagged {tag!r}' if tag else ''} in it take no card's bonus"
+        else:
+            why = f"{f'no unit of yours tagged {tag!r}' if tag else 'none of your units'} fights in it"
+        return f"{_card_text(game, card)} It can be played now, but it would add nothing to this battle: {why}."
     if kind in ("play_card", "battle_card"):
         return f"{_card_text(game, card)} It can be played now and has a legal use."
     if kind == "reaction" and isinstance(ctx, dict) and "trigger" in ctx:
