@@ -119,3 +119,25 @@ def test_why_a_zone_code_that_begins_a_cards_name_explains_the_zone(tmp_path):
     assert result.exit_code == 0, out
     assert "ENE is not one of the answers to: Discard a card before drawing?" in out
     assert out.count("You hold no Energy Drain card") == 1  # for `why Energy`, not for the zone's code
+
+
+def test_odds_at_the_prompt_say_how_often_neither_side_holds_the_zone(tmp_path):
+    # A Scout against a Scout: the defender wins the tie, loses its one unit paying for the
+    # win (B6) as the loser loses its own, and nobody holds the zone. The shares add up.
+    import io
+
+    from rich.console import Console
+
+    from warp_empires.cli.hotseat import Hotseat
+    from warp_empires.testing import Position
+
+    pos = Position("doctor_who", ["daleks", "cybermen"], "Skaro:rich Void:void", "Skaro-Void")
+    pos.place(0, "Void", "scouts")
+    pos.place(1, "Void", "scouts")
+    game = pos.start(0, "draw", "move")
+    screen = io.StringIO()
+    seat = Hotseat(game, Console(file=screen, width=200), tmp_path / "game.json")
+    seat.odds(0, game.pending, game.board.codes[1])
+    said = screen.getvalue()
+    shares = [int(n) for n in re.findall(r"(?:hold the zone|hold it|neither holds it) (\d+)%", said)]
+    assert "neither holds it" in said and len(shares) == 3 and 99 <= sum(shares) <= 101, said

@@ -523,8 +523,11 @@ class Hotseat:
         mine, theirs = ((odds.attacker_wins, odds.attacker_losses), (odds.defender_wins, odds.defender_losses))[:: 1 if attacker == seat else -1]
         margin = "" if odds.exact else f" (± {odds.margin(mine[0]):.0%})"
         who = going if moving else "with the units you have there" + ("" if attacker == seat else f", {game.state.players[attacker].name} attacking")
+        neither = 1.0 - mine[0] - theirs[0]
+        # Both sides may fall (B6): said, so the shares add up.
+        nobody = f", neither holds it {neither:.0%}" if neither >= 0.005 else ""
         self.say(f"Battle in {render.zone(game, z)} {who}: you hold the zone {mine[0]:.0%}{margin}, "
-                 f"they hold it {theirs[0]:.0%}; units lost on average: yours {mine[1]:.1f}, theirs {theirs[1]:.1f}.")
+                 f"they hold it {theirs[0]:.0%}{nobody}; units lost on average: yours {mine[1]:.1f}, theirs {theirs[1]:.1f}.")
         self.say(f"Method: {odds.how()}; unit forces and the rules' modifiers, no cards in hand; every choice in the battle at random.")
 
     def can_undo(self, seat: int) -> bool:
