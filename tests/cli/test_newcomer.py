@@ -141,3 +141,19 @@ def test_odds_at_the_prompt_say_how_often_neither_side_holds_the_zone(tmp_path):
     said = screen.getvalue()
     shares = [int(n) for n in re.findall(r"(?:hold the zone|hold it|neither holds it) (\d+)%", said)]
     assert "neither holds it" in said and len(shares) == 3 and 99 <= sum(shares) <= 101, said
+
+
+def test_unit_asked_by_part_of_its_name_suggests_the_units_whose_name_holds_it(tmp_path):
+    # `unit Gargant` suggested six kinds of Ork Boyz; the Gargants are what was meant.
+    import io
+
+    from rich.console import Console
+
+    from warp_empires.cli.hotseat import Hotseat
+
+    pm = make_manager("warhammer_space")
+    game = Game(GameSetup("warhammer_space", (Seat("A", "orks"), Seat("B", "eldar")), generate_for_theme(pm, zones=12, players=2, seed=1), 1), plugins=pm)
+    screen = io.StringIO()
+    Hotseat(game, Console(file=screen, width=200), tmp_path / "game.json").command(0, game.pending, "unit Gargant")
+    assert screen.getvalue().strip() == (
+        "No unit is called 'Gargant': type `unit` and a name; did you mean Great Gargant, Slasher Gargant, Mekboy Gargant?")

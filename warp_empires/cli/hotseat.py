@@ -443,8 +443,10 @@ class Hotseat:
             lines = find(game, rest) if rest else None
             if lines is None:
                 names = game.rules.unit_types if word == "unit" else game.rules.factions
-                some = ", ".join(v.name for v in list(names.values())[:6])
-                self.say(f"No {word} is called '{rest}': type `{word}` and a name, e.g. {some}." if rest else f"Which {word}? Type `{word}` and a name, e.g. {word} {next(iter(names.values())).name}")
+                # Those whose name holds what was typed ("Gargant": the three Gargants), else the first few.
+                near = [v.name for v in names.values() if rest and rest.strip().lower() in v.name.lower()]
+                some = f"did you mean {', '.join(near)}?" if near else "e.g. " + ", ".join(v.name for v in list(names.values())[:6]) + "."
+                self.say(f"No {word} is called '{rest}': type `{word}` and a name; {some}" if rest else f"Which {word}? Type `{word}` and a name, e.g. {word} {next(iter(names.values())).name}")
             for line in lines or ():
                 self.say(line)
         elif word == "odds":
