@@ -117,3 +117,11 @@ def test_a_list_of_names_in_a_themes_sentence_reads_as_a_player_writes_it():
     taken = Event("captured", 3, 1, {"player": 1, "previous": 0, "zone": HOME, "units": ["Baggage", "Baggage", "Periander"]})
     sentence = "{player} captures what {previous} had in {zone}: {units}"
     assert themed(game, sentence, taken) == "Bob captures what Ann had in Home (HOM): Baggage ×2, Periander"
+
+
+def test_a_peace_treaty_says_what_it_closes_and_through_which_turn():
+    # "not to enter Ann's zones until turn 8" read as zones she controls, ending as turn 8 began;
+    # it closes zones holding her units, and holds through turn 8.
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    treaty = Event("treaty", 6, 0, {"player": 0, "bound": 1, "until_turn": 8})
+    assert describe(game, treaty) == "Ann bound Bob not to enter zones holding Ann's units until the end of turn 8"

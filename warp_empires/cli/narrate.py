@@ -175,7 +175,7 @@ def describe(game: Game, event: Event) -> str | None:
     if k == "unit_regenerated":
         return f"{p} brought {_unit(d)} back in {zone(game, d['zone'])}"
     if k == "treaty":
-        return f"{p} bound {who(game, d['bound'])} not to enter {p}'s zones until turn {d['until_turn']}"
+        return f"{p} bound {who(game, d['bound'])} not to enter zones holding {p}'s units until the end of turn {d['until_turn']}"
     if k == "revolt":
         return f"{zone(game, d['zone'])} revolts against {who(game, d['victim'])} for {d['turns']} turn(s)"
     if k == "hands_redrawn":
