@@ -10,7 +10,7 @@ from warp_empires.cli import render
 from warp_empires.decisions import Decision, Option
 from warp_empires.rules.battle import Battle, Modifier, force_report
 
-from .support import ENEMY, HOME, VOID1, give, new_game, only_units, play_quietly_until
+from .support import BEYOND, EARTH, ENEMY, HOME, VOID1, give, new_game, only_units, play_quietly_until
 
 
 def shown(renderable) -> str:
@@ -99,6 +99,17 @@ def test_the_final_table():
     bob = next(line for line in text.splitlines() if "Bob" in line)
     assert "Daleks" in ann and "2" in ann and "3 EP" in ann
     assert "Cybermen" in bob and "3" in bob
+
+
+def test_the_final_table_counts_the_kinds_of_zone_held_a_tiebreak_goes_by():
+    # Doctor Who's tiebreak counts Nexus Points: the table that announced the winner did not show them.
+    game = two_players()
+    game.state.control = {HOME: 0, BEYOND: 0, EARTH: 0, ENEMY: 1}
+    console = Console(record=True, width=160)
+    console.print(render.final_table(game))
+    text = console.export_text()
+    ann = next(line for line in text.splitlines() if "Ann" in line)
+    assert "revenue zones by type" in text and "Nexus Point 2, Rich Zone 1" in ann
 
 
 def test_options_alike_say_their_text_once():

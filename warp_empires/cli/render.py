@@ -7,6 +7,7 @@ changes the game. What a seat sees of other players' stacks comes from
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -528,11 +529,14 @@ def final_table(game: Game) -> Table:
     s = game.state
     table = Table(title="Final position", title_justify="left")
     for col, justify in (("player", "left"), ("faction", "left"), ("zones", "right"), ("revenue zones", "right"),
-                         ("revenue", "right"), ("treasury", "right"), ("units", "right")):
+                         ("revenue", "right"), ("treasury", "right"), ("units", "right"), ("revenue zones by type", "left")):
         table.add_column(col, justify=justify)
     for p in s.players:
         zones = s.controlled(p.seat)
         earning = [z for z in zones if s.zone_types[z].generates_revenue]
+        # What a theme's victory and tiebreak count (Nexus Points, home cities) is a kind of zone.
+        kinds = Counter(s.zone_types[z].name for z in earning)
+        held = ", ".join(f"{name} {n}" for name, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))) or "-"
         table.add_row(name_text(game, p.seat), p.faction.name, str(len(zones)), str(len(earning)),
-                      money(game, sum(s.zone_types[z].revenue for z in earning)), money(game, p.treasury), str(len(s.units_of(p.seat))))
+                      money(game, sum(s.zone_types[z].revenue for z in earning)), money(game, p.treasury), str(len(s.units_of(p.seat))), held)
     return table
