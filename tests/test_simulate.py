@@ -52,7 +52,7 @@ def test_unknown_module_is_one_line_and_exit_1():
     (["--map", STARMAP], f"Error: map {STARMAP}: zone 'Tarsis' has type 'poor_planet', which doctor_who does not know; "
                          "known types: hazard, void, poor, average, rich, nexus"),
     (["--map", GALAXY, "--players", "5", "--agent", "random"],
-     f"Error: map {GALAXY}: it has 4 start zones; 5 players need 5 (warp-empires map generate --players 5 makes one)"),
+     f"Error: map {GALAXY}: it has 4 start zones; 5 players need 5 (warp-empires map generate --module doctor_who --players 5 -o map.json makes one)"),
 ])
 def test_a_map_that_does_not_fit_the_games_is_refused_in_one_line(args, said):
     result = run("doctor_who", "--games", "2", *args)

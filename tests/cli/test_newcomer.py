@@ -157,3 +157,8 @@ def test_unit_asked_by_part_of_its_name_suggests_the_units_whose_name_holds_it(t
     Hotseat(game, Console(file=screen, width=200), tmp_path / "game.json").command(0, game.pending, "unit Gargant")
     assert screen.getvalue().strip() == (
         "No unit is called 'Gargant': type `unit` and a name; did you mean Great Gargant, Slasher Gargant, Mekboy Gargant?")
+    screen.truncate(0)
+    screen.seek(0)
+    Hotseat(game, Console(file=screen, width=200), tmp_path / "game.json").command(0, game.pending, "unit a")
+    said = screen.getvalue().strip()
+    assert said.count(",") == 5 and re.search(r"\(and \d+ more\)\?$", said)  # six names at most, not every unit with an a

@@ -343,7 +343,7 @@ def test_a_map_with_fewer_start_zones_than_players_is_refused(tmp_path):
     result = run(["play", "doctor_who", *seats, "--map", str(two_starts), "--saves", str(tmp_path)])
     assert result.exit_code == 1
     assert result.output.strip() == (
-        f"Error: map {two_starts}: it has 2 start zones; 3 players need 3 (warp-empires map generate --players 3 makes one)"
+        f"Error: map {two_starts}: it has 2 start zones; 3 players need 3 (warp-empires map generate --module doctor_who --players 3 -o map.json makes one)"
     )
 
 
@@ -550,3 +550,29 @@ def test_a_player_reads_what_the_last_choice_of_the_turn_brought_before_the_devi
     out = run(args, lines("", "done", "1", "pass", "2", "2", "", "", "quit")).output
     rest = out[out.index("The rest of Ann's turn"):out.index("Pass to Bob, press Enter")]
     assert "Ann placed Auxiliary Fleet in Home (HOM)" in rest and "Ann (Enter: pass the device on)> " in rest
+
+
+def test_the_end_of_a_turn_is_shown_to_its_player_never_to_one_who_only_answered_in_it(tmp_path, monkeypatch):
+    # Bob, asked to answer a card in Ann's turn, held the device when it ended: the screen
+    # told him, under his own name, that his turn was over.
+    import io
+
+    from rich.console import Console
+
+    from warp_empires.cli.hotseat import Hotseat
+    from warp_empires.testing import play_until
+
+    game = new_game(Seat("Ann", "daleks"), Seat("Bob", "cybermen"))
+    play_until(game, "discard", answers={"discard": "done", "play_card": "pass", "buy": "done", "discard_to_limit": 0})
+    for turn_of in (0, 1):  # through Ann's turn and Bob's, to Ann's next
+        while game.state.active == turn_of:
+            game.decide(0 if game.pending.count == 1 else list(range(game.pending.count)))
+    ann_began = next(i for i, e in enumerate(game.events) if e.kind == "turn_started" and e.seat == 0)
+    for viewer, told in ((1, False), (0, True)):  # Bob last saw the game in Ann's turn; Ann in hers
+        screen = io.StringIO()
+        monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+        seat = Hotseat(game, Console(file=screen, width=200), tmp_path / "game.json")
+        seat.viewer, seat.seen[viewer] = viewer, ann_began + 1
+        seat.end_of_turn()
+        assert ("The rest of Ann's turn" in screen.getvalue()) is told
+        assert "The rest of Bob's turn" not in screen.getvalue()

@@ -114,7 +114,7 @@ def read_map(path: str) -> ZoneMap:
         raise click.ClickException(text if named else f"map {path}: {text}") from None
 
 
-def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str) -> ZoneMap:
+def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str, paths: Sequence[str] = ()) -> ZoneMap:
     """``zone_map``, if this theme can be played on it by ``players`` players (0: not yet
     known); else an error naming the file: zone types the theme does not know (a map made
     for another theme), or fewer start zones than players."""
@@ -125,7 +125,7 @@ def fit_map(book: Rulebook, zone_map: ZoneMap, players: int, path: str) -> ZoneM
     if players > len(zone_map.starts):
         raise click.ClickException(
             f"map {path}: it has {count(len(zone_map.starts), 'start zone')}; {players} players need {players} "
-            f"(warp-empires map generate --players {players} makes one)"
+            f"({command(paths, 'map', 'generate', '--module', book.info.name, '--players', players, '-o', 'map.json')} makes one)"
         )
     return zone_map
 

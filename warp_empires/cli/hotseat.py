@@ -351,6 +351,9 @@ class Hotseat:
             return
         events = self.game.events
         start = self.seen.get(seat, 0)
+        began = next((events[i].seat for i in range(min(start, len(events)) - 1, -1, -1) if events[i].kind == "turn_started"), None)
+        if began != seat:
+            return  # the one at the keyboard answered in another's turn: that turn is not theirs to close
         upto = next((i for i in range(start, len(events)) if events[i].kind == "turn_started" and events[i].seat != seat), None)
         if upto is None or not summary(self.game, events[start:upto], seat, detail=True):
             return  # the turn goes on (another player is asked to answer a card), or nothing came of its end
@@ -444,8 +447,9 @@ class Hotseat:
             if lines is None:
                 names = game.rules.unit_types if word == "unit" else game.rules.factions
                 # Those whose name holds what was typed ("Gargant": the three Gargants), else the first few.
-                near = [v.name for v in names.values() if rest and rest.strip().lower() in v.name.lower()]
-                some = f"did you mean {', '.join(near)}?" if near else "e.g. " + ", ".join(v.name for v in list(names.values())[:6]) + "."
+                near = [v.name for v in names.values() if rest and lookup.name_key(rest) in lookup.name_key(v.name)]
+                more = f" (and {len(near) - 6} more)" if len(near) > 6 else ""
+                some = f"did you mean {', '.join(near[:6])}{more}?" if near else "e.g. " + ", ".join(v.name for v in list(names.values())[:6]) + "."
                 self.say(f"No {word} is called '{rest}': type `{word}` and a name; {some}" if rest else f"Which {word}? Type `{word}` and a name, e.g. {word} {next(iter(names.values())).name}")
             for line in lines or ():
                 self.say(line)

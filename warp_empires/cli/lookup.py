@@ -20,19 +20,20 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 
-def _key(text: str) -> str:
+def name_key(text: str) -> str:
+    """A name as looked up: any case, a hyphen or underscore read as a space."""
     return text.strip().lower().replace("-", " ").replace("_", " ")
 
 
 def find_named(items: dict[str, Any], text: str) -> Any | None:
     """The item whose id or name is ``text`` (any case), or the only one whose name starts with it."""
-    key = _key(text)
+    key = name_key(text)
     if not key:
         return None
-    exact = [v for k, v in items.items() if key in (_key(k), _key(v.name))]
+    exact = [v for k, v in items.items() if key in (name_key(k), name_key(v.name))]
     if exact:
         return exact[0]
-    starting = [v for v in items.values() if _key(v.name).startswith(key)]
+    starting = [v for v in items.values() if name_key(v.name).startswith(key)]
     return starting[0] if len(starting) == 1 else None
 
 

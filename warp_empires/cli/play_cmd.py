@@ -213,7 +213,7 @@ def ask_seats(console: Console, book: Rulebook, rng: random.Random, think: float
     return name_computers(seats, book)
 
 
-def ask_map(console: Console, book: Rulebook, players: int) -> tuple[ZoneMap | None, int]:
+def ask_map(console: Console, book: Rulebook, players: int, paths: tuple[str, ...] = ()) -> tuple[ZoneMap | None, int]:
     """The map file read (asked again until one reads and fits the game) or, for a random
     map, its zones."""
     items = [(size, f"a {size} random map ({max(zones, default_zones(players))} zones)") for size, zones in MAP_SIZES]
@@ -224,7 +224,7 @@ def ask_map(console: Console, book: Rulebook, players: int) -> tuple[ZoneMap | N
     while True:
         path = ask_text(console, "Map file", "map.json")
         try:
-            return fit_map(book, read_map(path), players, path), 0
+            return fit_map(book, read_map(path), players, path, paths), 0
         except click.ClickException as exc:
             console.print(f"{exc.message}; give another map file.", markup=False, highlight=False, soft_wrap=True)  # one line, however long the path
 
@@ -313,7 +313,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
                 fit_map(book, zone_map, 0, map_file)  # a map of another theme is refused before the seats are asked
             seats = parse_seats(seat_specs, book, console, rng, think) if seat_specs else ask_seats(console, book, rng, think)
             if zone_map is not None:
-                fit_map(book, zone_map, len(seats), map_file)
+                fit_map(book, zone_map, len(seats), map_file, paths)
                 warning = map_warning(pm, module, zone_map, len(seats), map_file, paths)
                 if warning:
                     console.print(warning, style="yellow", markup=False, highlight=False, soft_wrap=True)
@@ -321,7 +321,7 @@ def play_command(ctx, module, seat_specs, map_file, zones, seed, turn_limit, any
                 own_map = default_map_file(pm, len(seats))  # the theme's own map, if it has one
                 zone_map = read_map(own_map) if own_map else None
             if guided and zone_map is None and not zones:
-                zone_map, zones = ask_map(console, book, len(seats))
+                zone_map, zones = ask_map(console, book, len(seats), paths)
             if guided and turn_limit is None:
                 asked = ask_number(console, "Turn limit in rounds", DEFAULT_ROUNDS, 1, limits.MAX_ROUNDS, none_word="none")
                 turn_limit = NO_LIMIT if asked is None else asked

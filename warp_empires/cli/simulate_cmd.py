@@ -53,7 +53,7 @@ def _settings(module, paths, seed, players, zones, zones_given, turn_limit, agen
     if not map_file and not zones_given:
         map_file = default_map_file(pm, players)  # the theme's own map, unless --zones asks for random ones
     if map_file:
-        zone_map = fit_map(book, read_map(map_file), players, map_file)  # a broken or unfit map is refused here, not in every worker
+        zone_map = fit_map(book, read_map(map_file), players, map_file, paths)  # a broken or unfit map is refused here, not in every worker
         warning = map_warning(pm, module, zone_map, players, map_file, paths) if given else None  # the theme's own map is its author's
         if warning:
             click.echo(warning, err=True)
