@@ -70,6 +70,22 @@ def test_a_battle_itemises_both_sides():
     assert "a tie goes to the defender" in text
 
 
+def test_a_battle_under_funeral_truce_or_rout_says_so():
+    # Those cards change the losses, not the forces: no row of the panel showed them.
+    game = two_players()
+    s = game.state
+    for u in s.stack(ENEMY, 1):
+        s.move_unit(u, VOID1)
+    for u in s.stack(HOME, 0):
+        s.move_unit(u, VOID1)
+    s.battle = Battle(VOID1, 0, 1)
+    assert "In effect" not in shown(render.battle_panel(game, force_report(game, s.battle), 0))
+    s.battle.exterminate = True
+    assert "In effect: the loser loses every unit." in shown(render.battle_panel(game, force_report(game, s.battle), 0))
+    s.battle.no_casualties = True  # it prevails over exterminate
+    assert "In effect: nobody loses units; the loser still retreats." in shown(render.battle_panel(game, force_report(game, s.battle), 1))
+
+
 def test_the_pass_screen_shows_no_cards():
     game = two_players()
     give(game, 1, "graviton_weapon")

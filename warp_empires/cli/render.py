@@ -240,6 +240,13 @@ def battle_panel(game: Game, report: dict, seat: int | None, result: int | None 
     view = game.view_for(seat)["zones"][z]
     units = Text.assemble("In the zone: ", stacks_text(game, view, seat) if view["stacks"] else "no units left")
     parts: list[Any] = [table, units]
+    battle = game.state.battle
+    if battle is not None and battle.zone == z:
+        # Cards played in the battle that change its losses, not its forces: no row above shows them.
+        if battle.no_casualties:
+            parts.append(Text("In effect: nobody loses units; the loser still retreats.", style="bold"))
+        elif battle.exterminate:
+            parts.append(Text("In effect: the loser loses every unit.", style="bold"))
     if result is not None:
         parts.append(Text.assemble(name_text(game, result), " wins the battle (a tie goes to the defender)"))
     else:
