@@ -48,13 +48,19 @@ def test_board_for_the_table_shows_no_stack_in_full():
     assert "Ann: Monitors +1 more" in text and "Scouts" not in text
 
 
-def test_a_battle_itemises_both_sides():
+def both_in_void_one():
+    """The two players' start stacks, moved into Void One to fight there."""
     game = two_players()
     s = game.state
     for u in s.stack(ENEMY, 1):
         s.move_unit(u, VOID1)
     for u in s.stack(HOME, 0):
         s.move_unit(u, VOID1)
+    return game
+
+
+def test_a_battle_itemises_both_sides():
+    game = both_in_void_one()
     battle = Battle(VOID1, 0, 1, {0: [Modifier("Surprise Attack", 10)], 1: []})
     report = force_report(game, battle)
     text = shown(render.battle_panel(game, report, 0))
@@ -72,12 +78,8 @@ def test_a_battle_itemises_both_sides():
 
 def test_a_battle_under_funeral_truce_or_rout_says_so():
     # Those cards change the losses, not the forces: no row of the panel showed them.
-    game = two_players()
+    game = both_in_void_one()
     s = game.state
-    for u in s.stack(ENEMY, 1):
-        s.move_unit(u, VOID1)
-    for u in s.stack(HOME, 0):
-        s.move_unit(u, VOID1)
     s.battle = Battle(VOID1, 0, 1)
     assert "In effect" not in shown(render.battle_panel(game, force_report(game, s.battle), 0))
     s.battle.exterminate = True
