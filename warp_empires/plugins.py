@@ -430,14 +430,17 @@ def find_module(name: str, module_paths: Iterable[str | Path] = ()) -> ModuleEnt
 
 
 class _Manager(pluggy.PluginManager):
-    """A plugin manager that looks up only once which attributes of a module or a theme
-    are hooks.
+    """A plugin manager that works out only once what the hook specifications and the
+    hooks of a module or a theme are.
 
-    Every game gets a fresh manager, and finding a plugin's hooks reads each of its
-    attributes with ``inspect.getattr_static``: that was most of the cost of setting up a
-    game. Modules and theme objects last as long as the program, so their answers are
-    kept (with the object itself, so that its id cannot be reused). Any other plugin, an
-    extra listener say, is looked at afresh.
+    Every game gets a fresh manager, and pluggy finds a plugin's hooks by reading each of
+    its attributes with ``inspect.getattr_static`` and each hook's arguments with
+    ``inspect.signature``: that was most of the cost of setting up a game. The
+    specifications, modules and theme objects last as long as the program, so what pluggy
+    made of them the first time (its ``HookSpec`` and ``HookImpl`` records, which hold no
+    reference to a manager) is kept (with the object itself, so that its id cannot be
+    reused) and handed to every later manager, in the order pluggy would have added them.
+    Any other plugin, an extra listener say, is looked at afresh.
     """
 
     #: Whether every plugin registered is a module or a theme object: such plugins last as
@@ -445,10 +448,47 @@ class _Manager(pluggy.PluginManager):
     #: with the same ones may share a rulebook (see :meth:`Rulebook.from_plugins`).
     lasting = True
 
+    #: Whether the specifications came from :mod:`hookspecs` alone, as pluggy made them
+    #: for the first manager: only then may kept hooks, checked against them, be reused.
+    _kept_specs = False
+
+    def add_hookspecs(self, module_or_class: Any) -> None:
+        if module_or_class is not hookspecs or vars(self.hook) or not _SPECS:
+            super().add_hookspecs(module_or_class)
+            if module_or_class is hookspecs and not _SPECS:
+                _SPECS.extend(caller.spec for caller in vars(self.hook).values())
+                self._kept_specs = True
+            else:
+                self._kept_specs = False
+            return
+        for spec in _SPECS:  # no hook is historic: a caller needs only its name and spec
+            caller = pluggy.HookCaller(spec.name, self._hookexec)
+            caller.spec = spec
+            setattr(self.hook, spec.name, caller)
+        self._kept_specs = True
+
     def register(self, plugin: Any, name: str | None = None) -> str | None:
         if not isinstance(plugin, (ModuleType, ThemePlugin)):
             self.lasting = False
-        return super().register(plugin, name)
+            return super().register(plugin, name)
+        plugin_name = name or self.get_canonical_name(plugin)
+        impls = _IMPLS.get((id(plugin), plugin_name)) if self._kept_specs else None
+        if impls is None or plugin_name in self._name2plugin or any(p is plugin for p in self._name2plugin.values()) or _changed(plugin, impls):
+            registered = super().register(plugin, name)  # pluggy checks it, and names any fault
+            if registered is not None and self._kept_specs and _KEPT_PLUGINS.setdefault(id(plugin), plugin) is plugin:
+                _IMPLS[(id(plugin), registered)] = [
+                    (hook_name, impl) for hook_name, caller in vars(self.hook).items() for impl in caller.get_hookimpls() if impl.plugin is plugin
+                ]
+            return registered
+        self._name2plugin[plugin_name] = plugin
+        hook = self.hook
+        for hook_name, impl in impls:
+            caller = getattr(hook, hook_name, None)
+            if caller is None:  # a hook no specification declares (check_pending names it)
+                caller = pluggy.HookCaller(hook_name, self._hookexec)
+                setattr(hook, hook_name, caller)
+            caller._add_hookimpl(impl)
+        return plugin_name
 
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
         return _kept(plugin, name, "impl", super().parse_hookimpl_opts)
@@ -457,8 +497,22 @@ class _Manager(pluggy.PluginManager):
         return _kept(module_or_class, name, "spec", super().parse_hookspec_opts)
 
 
+#: What pluggy made of the hook specifications, and of each lasting plugin's hooks
+#: under the name it was registered by (see :class:`_Manager`).
+_SPECS: list[Any] = []
+_IMPLS: dict[tuple[int, str], list[tuple[str, Any]]] = {}
 _KEPT_PLUGINS: dict[int, Any] = {}
 _KEPT_OPTS: dict[tuple[int, str, str], Any] = {}
+
+
+def _changed(plugin: Any, impls: list[tuple[str, Any]]) -> bool:
+    """Whether a hook of ``plugin`` is no longer the function its kept record was made
+    from (a program, or a test, put another in its place)."""
+    for hook_name, impl in impls:
+        now = getattr(plugin, hook_name, None)
+        if now is not impl.function and getattr(now, "__func__", now) is not getattr(impl.function, "__func__", None):
+            return True
+    return False
 
 
 def _kept(plugin: Any, name: str, kind: str, parse: Any) -> Any:
