@@ -51,12 +51,26 @@ class _GenericOnly(dict):
         return known
 
 
+class _Absent(dict):
+    """hook name -> whether no plugin at all implements it, worked out on first use."""
+
+    def __init__(self, pm: Any):
+        super().__init__()
+        self._pm = pm
+
+    def __missing__(self, name: str) -> bool:
+        known = self[name] = not getattr(self._pm.hook, name).get_hookimpls()
+        return known
+
+
 class RuleHooks:
     """``hooks.warp_x(**kwargs)`` behaves like ``pm.hook.warp_x(**kwargs)``, only faster."""
 
     def __init__(self, pm: Any):
         self._pm = pm
-        self._unanswered: dict[str, bool] = {}
+        #: ``absent[name]`` is :meth:`unanswered` as a lookup, for the move rules asked of
+        #: every stack at nearly every decision of a move phase.
+        self.absent: dict[str, bool] = _Absent(pm)
         #: ``generic[name]`` is :meth:`only_generic` as a lookup, for the rules asked at
         #: nearly every decision (a dict lookup costs a fraction of a method call).
         self.generic: dict[str, bool] = _GenericOnly(pm)
@@ -68,10 +82,7 @@ class RuleHooks:
 
     def unanswered(self, name: str) -> bool:
         """Whether no plugin at all (not even the generic ruleset) implements hook ``name``."""
-        known = self._unanswered.get(name)
-        if known is None:
-            known = self._unanswered[name] = not getattr(self._pm.hook, name).get_hookimpls()
-        return known
+        return self.absent[name]
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         fast = _direct(getattr(self._pm.hook, name))

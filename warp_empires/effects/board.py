@@ -268,7 +268,7 @@ def comeback_zones(game: Game, seat: int, unit: int) -> list[int]:
     """The zones ``seat`` controls where ``unit`` may come back into play: every one, less
     those the theme forbids for its kind (``warp_can_place``, as for a recruit)."""
     zones = game.state.controlled(seat)
-    if game.hook.unanswered("warp_can_place"):
+    if game.hook.absent["warp_can_place"]:
         return list(zones)
     unit_type = game.state.units[unit].type
     return [z for z in zones if False not in game.hook.warp_can_place(game=game, seat=seat, unit_type=unit_type, zone=z)]

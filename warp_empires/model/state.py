@@ -28,14 +28,16 @@ class ZoneUnits:
 
     Indexing (``zone_units[zone]``) gives the zone's list, to read or change; iterating
     gives every zone's list in id order. A big map is mostly empty, so copying this
-    costs what the occupied zones cost, not what the map costs.
+    costs what the occupied zones cost, not what the map costs. ``by_zone`` is the dict
+    behind it (zone -> unit ids, for the zones that may hold units), for the rules asked
+    at every decision to read with ``by_zone.get(zone, ())`` without a method call.
     """
 
-    __slots__ = ("_zones", "_count")
+    __slots__ = ("by_zone", "_count")
 
     def __init__(self, count: int, zones: dict[int, list[int]] | None = None):
         self._count = count
-        self._zones = {} if zones is None else zones
+        self.by_zone = {} if zones is None else zones
 
     @classmethod
     def from_lists(cls, lists: list[list[int]]) -> ZoneUnits:
@@ -45,31 +47,31 @@ class ZoneUnits:
         return self._count
 
     def __getitem__(self, zone: int) -> list[int]:
-        ids = self._zones.get(zone)
+        ids = self.by_zone.get(zone)
         if ids is None:
             if not 0 <= zone < self._count:
                 raise IndexError(f"zone {zone} does not exist (zones are 0..{self._count - 1})")
-            ids = self._zones[zone] = []
+            ids = self.by_zone[zone] = []
         return ids
 
     def get(self, zone: int) -> list[int] | tuple[()]:
         """The zone's unit ids without creating an entry (empty zones give ``()``)."""
-        return self._zones.get(zone, ())
+        return self.by_zone.get(zone, ())
 
     def __iter__(self):
-        zones = self._zones
+        zones = self.by_zone
         return (zones.get(z, []) for z in range(self._count))
 
     def copy(self) -> ZoneUnits:
-        return ZoneUnits(self._count, {z: ids[:] for z, ids in self._zones.items() if ids})
+        return ZoneUnits(self._count, {z: ids[:] for z, ids in self.by_zone.items() if ids})
 
     def items(self):
         """``(zone, unit ids)`` of the zones that may hold units (some lists may be empty)."""
-        return self._zones.items()
+        return self.by_zone.items()
 
     def occupied_lists(self):
         """The unit lists of the zones that may hold units (every unit on the board is in one)."""
-        return self._zones.values()
+        return self.by_zone.values()
 
 
 class ZoneTypes(list):
@@ -344,15 +346,15 @@ class GameState:
     def stack(self, zone: int, owner: int) -> list[int]:
         """Ids of ``owner``'s units in ``zone``, top unit first."""
         units = self.units
-        return [u for u in self.zone_units.get(zone) if units[u].owner == owner]
+        return [u for u in self.zone_units.by_zone.get(zone, ()) if units[u].owner == owner]
 
     def owners_in(self, zone: int) -> set[int]:
         units = self.units
-        return {units[u].owner for u in self.zone_units.get(zone)}
+        return {units[u].owner for u in self.zone_units.by_zone.get(zone, ())}
 
     def has_enemy(self, zone: int, seat: int) -> bool:
         units = self.units
-        for u in self.zone_units.get(zone):
+        for u in self.zone_units.by_zone.get(zone, ()):
             if units[u].owner != seat:
                 return True
         return False

@@ -86,7 +86,7 @@ def has_mixed_stack(game: Game, seat: int) -> bool:
     for zone, count in game.state.occupied.get(seat, {}).items():
         if count > 1:
             first = None
-            for u in zone_units.get(zone):  # _mixed, written out: asked at every decision of a move phase
+            for u in zone_units.by_zone.get(zone, ()):  # _mixed, written out: asked at every decision of a move phase
                 unit = units[u]
                 if unit.owner == seat:
                     if first is None:
@@ -170,7 +170,7 @@ def stop_zones(game: Game, owner: int, group: list[int]) -> set[int]:
     """The zones ``owner``'s moving group may end its move in but not pass through (the
     themes' answers; the generic rules have none)."""
     stops: set[int] = set()
-    if not game.hook.unanswered("warp_stop_zones"):
+    if not game.hook.absent["warp_stop_zones"]:
         for answer in game.hook.warp_stop_zones(game=game, seat=owner, units=group):
             stops.update(answer or ())
     return stops
@@ -179,7 +179,7 @@ def stop_zones(game: Game, owner: int, group: list[int]) -> set[int]:
 def move_costs(game: Game, owner: int, group: list[int]) -> dict[str, int] | None:
     """What entering each kind of zone costs ``owner``'s moving group where the themes say
     it differs from the zone type's ``move_cost`` (``None``: no theme says so)."""
-    if game.hook.unanswered("warp_move_costs"):
+    if game.hook.absent["warp_move_costs"]:
         return None
     costs: dict[str, int] = {}
     for answer in game.hook.warp_move_costs(game=game, seat=owner, units=group):
@@ -202,14 +202,16 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
     # out rather than built on _limits: the zones closed to the group (a hook call) are
     # asked for only when some neighbour is open to it at all.
     s = game.state
+    hook = game.hook
     if points is None:
-        points = game.hook.warp_move_allowance(game=game, seat=seat, units=list(units))
+        points = hook.warp_move_allowance(game=game, seat=seat, units=list(units))
     if points <= 0:
         return False
     owner = s.units[units[0]].owner
     types = s.zone_types
     can_enter = closed = stops = None  # looked up only when a neighbour needs them
-    costs = None if game.hook.unanswered("warp_move_costs") else move_costs(game, owner, list(units))
+    absent = hook.absent
+    costs = None if absent["warp_move_costs"] else move_costs(game, owner, list(units))
     for nxt in game.board.adjacency[zone]:
         t = types[nxt]
         if (t.move_cost if costs is None else costs.get(t.id, t.move_cost)) > points:
@@ -220,13 +222,21 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
             if t.id not in can_enter:
                 continue
         if closed is None:
-            # Without lasting effects the generic rules close no zone: no call needed.
-            closed = blocked_zones(game, owner, list(units)) if s.lasting or not game.hook.generic["warp_blocked_zones"] else ()
+            # The generic rules close zones only by a lasting no_entry effect on the owner:
+            # no call while there is none.
+            closed = ()
+            if not hook.generic["warp_blocked_zones"]:
+                closed = blocked_zones(game, owner, list(units))
+            else:
+                for e in s.lasting:
+                    if e.kind == "no_entry" and e.seat == owner:
+                        closed = blocked_zones(game, owner, list(units))
+                        break
         if closed and any(nxt in answer for answer in closed):
             continue
         if stops is None:
             # A group in a zone it may not pass through leaves only for one it may (Board.reachable).
-            stops = () if game.hook.unanswered("warp_stop_zones") else stop_zones(game, owner, list(units))
+            stops = () if absent["warp_stop_zones"] else stop_zones(game, owner, list(units))
             if zone not in stops:
                 stops = ()
         if nxt not in stops:
@@ -268,7 +278,7 @@ def moving_group(game: Game, seat: int, zone: int, owner: int, tag: str | None =
     units = game.state.units
     group = []
     slowest = 0
-    for u in game.state.zone_units.get(zone):
+    for u in game.state.zone_units.by_zone.get(zone, ()):
         unit = units[u]
         if unit.owner == owner and not unit.moved:
             kind = unit.type

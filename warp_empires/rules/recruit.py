@@ -50,7 +50,7 @@ def generic_cost(game: Game, seat: int, unit_type) -> int:
 
 
 def placements(game: Game, seat: int, unit: int) -> list[int]:
-    if game.hook.unanswered("warp_can_place"):  # a zone takes every kind of unit or none
+    if game.hook.absent["warp_can_place"]:  # a zone takes every kind of unit or none
         return [zone for zone in game.state.controlled(seat) if zone_takes_units(game, zone)]
     return [zone for zone in game.state.controlled(seat) if can_place(game, seat, unit, zone)]
 
@@ -125,7 +125,7 @@ class Buy(Step):
         options = []
         zones = game.state.control.zones_of(self.seat)
         placeable: dict[str, bool] = {}
-        if game.hook.unanswered("warp_can_place"):
+        if game.hook.absent["warp_can_place"]:
             # Nothing says where a kind of unit may go: a zone takes every kind or none.
             anywhere = any(zone_takes_units(game, z) for z in zones)
             placeable = dict.fromkeys(price_of, anywhere)
