@@ -126,7 +126,13 @@ class Game:
             self.choices.append(options[picked[0]].id if decision.count == 1 else [options[i].id for i in picked])
         self._pending = None
         self.decisions += 1
-        self._run_rules(step.resume, self, decision, picked)
+        try:  # _run_rules written out: this is the door every decision goes through
+            step.resume(self, decision, picked)
+            self._advance()
+        except SetupError:
+            raise
+        except Exception as exc:
+            self._blame(exc)
 
     def _run_rules(self, first: Callable[..., None], *args: Any) -> None:
         """Do ``first(*args)``, then run the rules to the next decision; an error raised in
@@ -137,10 +143,13 @@ class Game:
         except SetupError:
             raise  # a setup that cannot be played (a map too small for the table), whoever noticed
         except Exception as exc:
-            blamed = theme_error(self.pm, exc, self.setup.module)
-            if blamed is None:
-                raise
-            raise blamed from exc
+            self._blame(exc)
+
+    def _blame(self, exc: Exception) -> None:
+        blamed = theme_error(self.pm, exc, self.setup.module)
+        if blamed is None:
+            raise exc
+        raise blamed from exc
 
     def _advance(self) -> None:
         stack, state = self._stack, self.state  # rules change the state, never replace it

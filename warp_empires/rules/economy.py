@@ -73,7 +73,7 @@ class CollectRevenue(Step):
 
     def run(self, game: Game) -> None:
         parts = revenue_parts(game, self.seat)
-        amount = max(0, sum(p.amount for p in parts))
+        amount = max(0, sum([p.amount for p in parts]))
         player = game.state.players[self.seat]
         player.revenue = amount
         player.treasury += amount
