@@ -656,6 +656,35 @@ def test_every_game_gets_a_fresh_manager():
     assert [name for name, _ in a.list_name_plugin()] == [name for name, _ in b.list_name_plugin()] == ["generic", "doctor_who"]
 
 
+
+def test_a_fresh_manager_calls_the_hooks_a_theme_has_now(monkeypatch):
+    """Managers after the first reuse what pluggy made of a theme's hooks, but a hook put
+    in its place between two games is the one the next game calls, and taking the theme
+    out of one game's manager leaves the next game's whole."""
+    theme = find_module("doctor_who").plugin
+    before = make_manager("doctor_who")
+    calls = []
+    real = type(theme).warp_victory
+
+    def counting(self, game):
+        calls.append(game.state.turn)
+        return real(self, game)
+
+    monkeypatch.setattr(type(theme), "warp_victory", counting)
+    after = make_manager("doctor_who")
+    [impl] = [i for i in after.hook.warp_victory.get_hookimpls() if i.plugin_name == "doctor_who"]
+    assert impl.function.__func__ is counting
+    [old] = [i for i in before.hook.warp_victory.get_hookimpls() if i.plugin_name == "doctor_who"]
+    assert old.function.__func__ is real  # the game already set up keeps the hooks it began with
+    game = Game(GameSetup("doctor_who", [Seat("Ann", "daleks"), Seat("Bob", "cybermen")], generate_for_theme(after, zones=20, players=2, seed=1), seed=1, turn_limit=1), plugins=after)
+    play_random(game, 1)
+    assert calls == [1, 2]  # asked at the end of both turns of the one round
+    before.unregister(theme)
+    assert not before.hook.warp_victory.get_hookimpls()
+    fresh = make_manager("doctor_who")
+    assert [name for name, _ in fresh.list_name_plugin()] == ["generic", "doctor_who"]
+    assert [(i.plugin_name, i.function.__func__) for i in fresh.hook.warp_victory.get_hookimpls()] == [("doctor_who", counting)]
+
 def test_games_with_the_same_theme_share_one_rulebook_and_an_extra_gets_its_own(monkeypatch):
     """The data hooks of a module or theme object always answer the same, so games set up
     with the same ones share a rulebook; an extra (made for one game) may answer its own."""
