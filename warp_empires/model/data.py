@@ -115,8 +115,10 @@ class ZoneType:
     tags: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
     notes: str = ""  # what the numbers do not say, for the rules reference
 
-    @property
+    @functools.cached_property
     def generates_revenue(self) -> bool:
+        """Whether control of such a zone earns revenue and takes new units (read for
+        every zone at every turn's control and recruit: worked out once)."""
         return self.revenue > 0 or "revenue" in self.tags
 
 

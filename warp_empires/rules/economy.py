@@ -50,7 +50,7 @@ def printed_revenue(game: Game, seat: int) -> int:
     """The revenue printed on the revenue-generating zones ``seat`` controls, before any
     card effect on what is collected (B15: what upkeep counts)."""
     types = game.state.zone_types
-    return sum(types[z].revenue for z in game.state.control.zones_of(seat) if types[z].generates_revenue)
+    return sum([types[z].revenue for z in game.state.control.zones_of(seat) if types[z].generates_revenue])
 
 
 def upkeep_capacity(game: Game, seat: int) -> int:

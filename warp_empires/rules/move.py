@@ -15,7 +15,7 @@ import attrs
 from ..decisions import Decision, Later, Option, unit_keys
 from ..step import Step
 from .triggers import MoveMade
-from .reactions import PASS, PlayCard, card_options, reaction_window
+from .reactions import PASS, PlayCard, ReactionWindow, card_options, window_seats
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -493,5 +493,10 @@ def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
         "moved", player=owner, by=by, frm=start, to=to, count=len(units), top=s.units[top].type.name,
         secret={"units": [s.units[u].type.name for u in units]},
     )
-    after = [step for answer in game.hook.warp_after_move(game=game, seat=owner, units=tuple(units), frm=start, to=to) for step in answer or ()]
-    game.push(*reaction_window(game, MoveMade(move_id, by, start, to, tuple(units)), first=by, include_first=False), *after)
+    units = tuple(units)
+    after = [step for answer in game.hook.warp_after_move(game=game, seat=owner, units=units, frm=start, to=to) for step in answer or ()]
+    seats = window_seats(game, "move", by, False)
+    if seats is not None:
+        game.push(ReactionWindow(MoveMade(move_id, by, start, to, units), seats), *after)
+    elif after:
+        game.push(*after)

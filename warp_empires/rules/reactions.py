@@ -100,8 +100,11 @@ class PlayCard(Step):
         play = s.next_play
         s.next_play += 1
         game.emit("card_played", player=self.seat, card=game.rules.card_names[self.card], target=label, play=play)
-        window = reaction_window(game, CardPlayed(play, self.seat, self.card), first=self.seat, include_first=False)
-        game.push(*window, ResolveCard(play, self.seat, self.card, target, self.ctx))
+        seats = window_seats(game, "card", self.seat, False)
+        if seats is None:
+            game.push(ResolveCard(play, self.seat, self.card, target, self.ctx))
+        else:
+            game.push(ReactionWindow(CardPlayed(play, self.seat, self.card), seats), ResolveCard(play, self.seat, self.card, target, self.ctx))
 
 
 @attrs.frozen
@@ -129,17 +132,25 @@ def reaction_window(game: Game, trigger: Trigger, first: int, include_first: boo
     seats in order from ``first``; empty when the theme has no reaction cards at all, or
     when none of the seats asked holds a card reacting to ``trigger`` (push the window
     before any step that could change their hands: it then runs next)."""
+    seats = window_seats(game, trigger.kind, first, include_first)
+    return [] if seats is None else [ReactionWindow(trigger, seats)]
+
+
+def window_seats(game: Game, kind: str, first: int, include_first: bool) -> tuple[int, ...] | None:
+    """The seats a window after a trigger of ``kind`` asks, in order from ``first``, or
+    ``None`` when it would ask nobody (:func:`reaction_window` without the trigger: the
+    rules build one only for a window that opens, most never do)."""
     if not game.rules.has_reactions:
-        return []
-    cards = game.rules.window_cards.get(_WINDOWS.get(trigger.kind) or f"reacts:{trigger.kind}")
+        return None
+    cards = game.rules.window_cards.get(_WINDOWS.get(kind) or f"reacts:{kind}")
     if not cards:
-        return []
+        return None
     players = game.state.players
     seats = _window_seats(len(players), first, include_first)
     for seat in seats:  # most windows find no reaction card in any hand: no step at all
         if not cards.isdisjoint(players[seat].hand):
-            return [ReactionWindow(trigger, seats)]
-    return []
+            return seats
+    return None
 
 
 @functools.lru_cache(maxsize=256)

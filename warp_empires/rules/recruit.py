@@ -7,6 +7,7 @@ zones the player controls, within each zone type's recruit limit.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import attrs
@@ -33,8 +34,12 @@ def draw_units(game: Game, seat: int, count: int) -> tuple[int, ...]:
     s = game.state
     pool = s.pools.get(pool_key(game, seat), [])
     drawn = []
+    rng = game.rng
+    # What randrange(n) returns, without its argument checks (a generator of another kind
+    # may draw its numbers its own way).
+    below = rng._randbelow if type(rng) is random.Random else rng.randrange
     for _ in range(min(count, len(pool))):
-        unit = pool.pop(game.rng.randrange(len(pool)))
+        unit = pool.pop(below(len(pool)))
         s.own_unit(unit).place = OFFER
         drawn.append(unit)
     return tuple(drawn)
