@@ -16,5 +16,13 @@ class RandomAgent:
         decision = game.pending
         n = len(decision.options)
         if decision.count == 1:
-            return self.rng._randbelow(n)  # what randrange(n) returns, without its argument checks
+            # randrange(n), written out as random.Random does it for n > 0 (the same
+            # numbers from the same generator): a random game asks it at every decision,
+            # and so do the searching player's play-outs.
+            bits = self.rng.getrandbits
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            return r
         return self.rng.sample(range(n), decision.count)
