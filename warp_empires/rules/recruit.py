@@ -132,23 +132,30 @@ class Buy(Step):
         placeable: dict[str, bool] = {}
         if game.hook.absent["warp_can_place"]:
             # Nothing says where a kind of unit may go: a zone takes every kind or none.
-            anywhere = any(zone_takes_units(game, z) for z in zones)
+            anywhere = False
+            for z in zones:
+                if zone_takes_units(game, z):
+                    anywhere = True
+                    break
             placeable = dict.fromkeys(price_of, anywhere)
         label = game.rules.unit_label
         keys = unit_keys(len(units))
+        drawn = []
         for u, price in prices.items():
+            kind = units[u].type
+            name = label(kind)
+            drawn.append((u, name, price))
             if price > treasury:
                 continue
-            kind = units[u].type
             ok = placeable.get(kind.id)
             if ok is None:
                 ok = placeable[kind.id] = any(can_place(game, self.seat, u, z) for z in zones)
             if ok:
-                options.append(tuple.__new__(Option, (keys[u], Later((buy_text, label(kind), price)), u)))
+                options.append(tuple.__new__(Option, (keys[u], Later((buy_text, name, price)), u)))
         if not options:
             self._finish(game)
             return None
-        context = {"drawn": [(u, label(units[u].type), price) for u, price in prices.items()], "treasury": treasury}
+        context = {"drawn": drawn, "treasury": treasury}
         return game.ask(self.seat, "buy", f"Recruit (treasury {treasury})", [DONE, *options], context=context)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
