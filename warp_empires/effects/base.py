@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -123,9 +125,15 @@ def _unknown(param: str, value: Any, known: set[str], what: str) -> str:
     return f"param {param!r}: no {what} is called {value!r}{hint}; the theme's are {', '.join(sorted(known)) or 'none'}"
 
 
-def opponents(game: Game, seat: int) -> list[int]:
-    n = len(game.state.players)
-    return [(seat + i) % n for i in range(1, n)]
+def opponents(game: Game, seat: int) -> tuple[int, ...]:
+    """The other seats, in turn order from ``seat``'s left (asked by most cards' tests,
+    at nearly every decision: each table's answer is worked out once)."""
+    return _opponents(len(game.state.players), seat)
+
+
+@functools.lru_cache(maxsize=256)
+def _opponents(n: int, seat: int) -> tuple[int, ...]:
+    return tuple((seat + i) % n for i in range(1, n))
 
 
 def opponent_options(game: Game, seat: int) -> list[Option]:

@@ -31,7 +31,10 @@ class LookAtStack(Effect):
 
     def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
         occupied = game.state.occupied
-        return any(occupied.get(other) for other in opponents(game, seat))
+        for other in opponents(game, seat):  # a loop, not any(): tested at nearly every decision
+            if occupied.get(other):
+                return True
+        return False
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         zone, other = target

@@ -34,7 +34,10 @@ class StealRevenue(Effect):
 
     def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
         players = game.state.players
-        return any(players[o].treasury > 0 for o in opponents(game, seat))
+        for o in opponents(game, seat):  # a loop, not any(): tested at nearly every decision
+            if players[o].treasury > 0:
+                return True
+        return False
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         s = game.state

@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 
 def opponent_with_cards(game: Game, seat: int) -> bool:
     players = game.state.players
-    return any(players[o].hand for o in opponents(game, seat))
+    for o in opponents(game, seat):  # a loop, not any(): tested at nearly every decision
+        if players[o].hand:
+            return True
+    return False
 
 
 class DrawCards(Effect):
