@@ -114,7 +114,10 @@ class ZoneRevolt(Effect):
 
     def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
         types = game.state.zone_types
-        return any(c != seat and types[z].generates_revenue for z, c in game.state.control.items())
+        for z, c in game.state.control.items():  # a loop, not any(): tested at nearly every decision
+            if c != seat and types[z].generates_revenue:
+                return True
+        return False
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         key = f"revolt:{target}"

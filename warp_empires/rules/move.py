@@ -52,7 +52,7 @@ class MovePhase(Step):
             options.append(ARRANGE)
         if not options:
             return None
-        return game.ask(self.seat, "play_card", "Move phase: play a card or pass", [PASS, *options], context=MOVE_WINDOW)
+        return game.ask(self.seat, "play_card", "Move phase: play a card or pass", (PASS, *options), context=MOVE_WINDOW)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         option = decision.options[picked[0]]

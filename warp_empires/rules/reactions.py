@@ -36,22 +36,24 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
         return []
     rules = game.rules
     if type(accept) is str:
-        wanted = rules.windows.get(accept)
-        if wanted is None:
+        offered = rules.window_cards.get(accept)  # the ids of the cards the window takes
+        if offered is None:
             return []
     else:
-        wanted = None
+        offered = None
     out = []
     seen: set[str] = set()
     tests = rules.card_tests
     tested: dict[Any, bool] = {}
     for card in hand:
-        type_id, effect, key = tests[card]
-        if wanted is not None:
-            if type_id not in wanted:
+        if offered is not None:
+            if card not in offered:
                 continue
-        elif not accept(effect):
-            continue
+            type_id, effect, key = tests[card]
+        else:
+            type_id, effect, key = tests[card]
+            if not accept(effect):
+                continue
         if type_id in seen:  # two copies of one card are the same choice
             continue
         if key is None:

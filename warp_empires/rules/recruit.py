@@ -79,12 +79,15 @@ def zone_takes_units(game: Game, zone: int) -> bool:
 
 
 def recruit_phase(game: Game, seat: int) -> list[Step]:
-    game.state.placed.clear()
-    if not any(game.state.zone_types[z].generates_revenue for z in game.state.control.zones_of(seat)):
-        game.emit("recruit_skipped", player=seat, reason="no revenue-generating zone to place units in")
-        return []
-    count = game.rules.settings.recruit_draw + game.state.players[seat].faction.ability_total("unit_draw_bonus")
-    return [DrawOffer(seat, count, False)]
+    s = game.state
+    s.placed.clear()
+    types = s.zone_types
+    for z in s.control.zones_of(seat):
+        if types[z].generates_revenue:
+            count = game.rules.settings.recruit_draw + s.players[seat].faction.ability_total("unit_draw_bonus")
+            return [DrawOffer(seat, count, False)]
+    game.emit("recruit_skipped", player=seat, reason="no revenue-generating zone to place units in")
+    return []
 
 
 @attrs.frozen
