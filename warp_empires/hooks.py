@@ -71,6 +71,9 @@ class RuleHooks:
         #: ``absent[name]`` is :meth:`unanswered` as a lookup, for the move rules asked of
         #: every stack at nearly every decision of a move phase.
         self.absent: dict[str, bool] = _Absent(pm)
+        #: What the move rules work out once a game of what these hooks make of moving
+        #: (:class:`~warp_empires.rules.move.MoveQuery`), shared by the game's copies.
+        self.move_queries: dict[tuple, Any] = {}
         #: ``generic[name]`` is :meth:`only_generic` as a lookup, for the rules asked at
         #: nearly every decision (a dict lookup costs a fraction of a method call).
         self.generic: dict[str, bool] = _GenericOnly(pm)

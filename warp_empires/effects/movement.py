@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..rules.move import StackMoves, moving_group
+from ..rules.move import MoveQuery, StackMoves
 from .base import Effect, unknown_unit_tags
 
 if TYPE_CHECKING:
@@ -35,9 +35,9 @@ class MoveStacks(Effect):
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
         p = self.params
         able = 0
-        tag, single, points = p["tag"], p["single"], p["points"]
+        query = MoveQuery.of(game, seat, seat, p["tag"], p["single"], p["points"])
         for zone in game.state.occupied.get(seat, ()):  # only counted: any order will do
-            if moving_group(game, seat, zone, seat, tag, single, points):
+            if query.group(game, zone):
                 able += 1
                 if able >= p["min"]:
                     return True

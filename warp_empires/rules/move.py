@@ -269,33 +269,93 @@ def movers(game: Game, seat: int, zone: int, units: list[int], points: int | Non
 
 def moving_group(game: Game, seat: int, zone: int, owner: int, tag: str | None = None, single: bool = False, points: int | None = None) -> tuple[int, ...]:
     """``owner``'s units in ``zone`` that ``seat`` may move (as :func:`movable`) if they,
-    or with ``single`` the first of them, have somewhere to go; else ``()``.
+    or with ``single`` the first of them, have somewhere to go; else ``()``."""
+    return MoveQuery.of(game, seat, owner, tag, single, points).group(game, zone)
 
-    Asked for every stack at nearly every decision of a move phase: the group and, under
-    the generic rules, its allowance (the slowest unit's speed plus the mover's bonus)
-    come from one look at the zone.
+
+class MoveQuery:
+    """How to tell which of ``owner``'s stacks ``seat`` may move, with ``tag``, ``single``
+    and ``points`` as :func:`moving_group` takes them: ``group(game, zone)`` answers it.
+
+    A move phase asks this of every stack at nearly every decision, so what does not
+    change in a game is worked out once, and :meth:`of` keeps it for the game and its
+    copies: the mover's speed bonus, the impassable zones the owner may enter, and
+    whether only the generic rules say where a group may go (no theme answers the
+    move-cost, stop-zone or blocked-zone hooks). Then a group can move when a neighbour
+    of its zone costs no more than its allowance (the slowest unit's speed plus the
+    bonus) and is neither impassable to it nor closed by a lasting effect; otherwise
+    :func:`can_move` is asked.
     """
-    units = game.state.units
-    group = []
-    slowest = 0
-    for u in game.state.zone_units.by_zone.get(zone, ()):
-        unit = units[u]
-        if unit.owner == owner and not unit.moved:
-            kind = unit.type
-            speed = kind.speed
-            if speed > 0 and (tag is None or tag in kind.tags):
-                group.append(u)
-                if speed < slowest or not slowest:
-                    slowest = speed
-    if not group:
+
+    __slots__ = ("seat", "owner", "tag", "single", "points", "_bonus", "_generic", "_enter")
+
+    @classmethod
+    def of(cls, game: Game, seat: int, owner: int, tag: str | None = None, single: bool = False, points: int | None = None) -> MoveQuery:
+        key = (seat, owner, tag, single, points)  # a seat's faction never changes in a game
+        queries = game.hook.move_queries
+        query = queries.get(key)
+        if query is None:
+            query = queries[key] = cls(game, seat, owner, tag, single, points)
+        return query
+
+    def __init__(self, game: Game, seat: int, owner: int, tag: str | None, single: bool, points: int | None):
+        self.seat, self.owner, self.tag, self.single, self.points = seat, owner, tag, single, points
+        hook = game.hook
+        own_allowance = points is None and hook.generic["warp_move_allowance"]
+        players = game.state.players
+        self._bonus = players[seat].faction.ability_total("speed_bonus") if own_allowance else None
+        self._generic = (points is not None or own_allowance) and hook.absent["warp_move_costs"] and hook.absent["warp_stop_zones"] and hook.generic["warp_blocked_zones"]
+        self._enter = game.rules.can_enter(players[owner].faction)
+
+    def group(self, game: Game, zone: int) -> tuple[int, ...]:
+        owner, tag = self.owner, self.tag
+        units = game.state.units
+        group = []
+        slowest = 0
+        for u in game.state.zone_units.by_zone.get(zone, ()):
+            unit = units[u]
+            if unit.owner == owner and not unit.moved:
+                kind = unit.type
+                speed = kind.speed
+                if speed > 0 and (tag is None or tag in kind.tags):
+                    group.append(u)
+                    if speed < slowest or not slowest:
+                        slowest = speed
+        if not group:
+            return ()
+        points = self.points
+        if self._bonus is not None:
+            points = (units[group[0]].type.speed if self.single else slowest) + self._bonus
+        if not self._generic:
+            return tuple(group) if can_move(game, self.seat, zone, (group[0],) if self.single else tuple(group), points) else ()
+        if points <= 0:
+            return ()
+        types = game.state.zone_types
+        closed = None
+        for nxt in game.board.adjacency[zone]:  # can_move under the generic rules, written out
+            t = types[nxt]
+            if t.move_cost > points or (not t.passable and t.id not in self._enter):
+                continue
+            if closed is None:
+                closed = set()
+                for answer in blocked_zones(game, owner, group):
+                    closed.update(answer)
+            if nxt not in closed:
+                return tuple(group)
         return ()
-    if points is None and game.hook.generic["warp_move_allowance"]:
-        if single:
-            slowest = units[group[0]].type.speed
-        points = slowest + game.state.players[seat].faction.ability_total("speed_bonus")
-    if can_move(game, seat, zone, (group[0],) if single else tuple(group), points):
-        return tuple(group)
-    return ()
+        types = game.state.zone_types
+        closed = None
+        for nxt in game.board.adjacency[zone]:  # can_move under the generic rules, written out
+            t = types[nxt]
+            if t.move_cost > points or (not t.passable and t.id not in self._enter):
+                continue
+            if closed is None:
+                closed = set()
+                for answer in blocked_zones(game, self.owner, group):
+                    closed.update(answer)
+            if nxt not in closed:
+                return True
+        return False
 
 
 def movable(game: Game, seat: int, zone: int, tag: str | None = None) -> tuple[int, ...]:
@@ -350,10 +410,11 @@ class StackMoves(Step):
     def run(self, game: Game) -> Decision | None:
         owner = self.seat if self.owner is None else self.owner
         options = []
+        query = MoveQuery.of(game, self.seat, owner, self.tag, self.single, self.points)
         for zone in game.state.zones_with_units(owner):
             if zone in self.moved_from:
                 continue
-            group = moving_group(game, self.seat, zone, owner, self.tag, self.single, self.points)
+            group = query.group(game, zone)
             if group:
                 label = Later((stack_text, game.board.names[zone], len(group), game.state.units[group[0]].type))
                 options.append(_new(Option, (game.board.zone_keys[zone], label, zone)))
