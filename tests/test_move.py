@@ -2,10 +2,15 @@
 one move per unit per turn, any number of move cards."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from warp_empires import Game, GameSetup, Seat
+from warp_empires.agents import RandomAgent
 from warp_empires.kit import hookimpl
+from warp_empires.plugins import find_module
 
-from helpers import build, card, cards, drive, events, hand_types, ids, opts, start, types_in, zone_id
+from helpers import build, card, cards, drive, events, hand_types, ids, make_map, opts, start, types_in, zone_id
 
 # A straight road of five plains.
 LINE = ("A:plain B:plain C:plain D:plain E:plain", "A-B B-C C-D D-E")
@@ -177,3 +182,36 @@ def test_moving_onto_an_enemy_starts_a_battle_there():
     drive(game, f"zone:{zone_id(game, 'C')}")
     start(game, "battle")
     assert [e["zone"] for e in events(game, "battle_started")] == [zone_id(game, "C")]
+
+
+# --------------------------------------------------------------------------- the reach of a group
+
+_GALAXY = make_map(
+    "Skaro:rich Telos:rich Earth:nexus Mars:nexus Void:void Peladon:poor Solos:average Hazard:hazard Vortis:average",
+    "Skaro-Peladon Peladon-Telos Telos-Solos Solos-Vortis Vortis-Void Void-Skaro Earth-Peladon Earth-Solos "
+    "Earth-Vortis Earth-Void Mars-Earth Hazard-Mars Mars-Skaro Hazard-Telos",
+    starts=["Skaro", "Telos"],
+    plugin=find_module("doctor_who").plugin,
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), decisions=st.integers(0, 300), blocked=st.sets(st.integers(0, 8), max_size=2),
+       stops=st.sets(st.integers(0, 8), max_size=2))
+def test_where_a_group_may_go_is_the_cheapest_way_there_ring_by_ring_as_by_the_heap(seed, decisions, blocked, stops):
+    """Where every zone costs 1 to enter, reach is worked out ring by ring; it must give
+    the same zones at the same costs as the general search (which any cost table, even
+    an empty one, takes), enemy zones, closed zones and stop zones included."""
+    game = Game(GameSetup("doctor_who", [Seat("Ann", "daleks"), Seat("Bob", "cybermen")], _GALAXY, seed=seed, turn_limit=6))
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    for _ in range(decisions):
+        if game.pending is None:
+            break
+        game.decide(agents[game.pending.player].choose(game))
+    s, board = game.state, game.board
+    enter = game.rules.can_enter(s.players[0].faction)
+    for seat in (0, 1):
+        for zone in s.zones_with_units(seat):
+            for allowance, stop in ((1, stops), (2, stops | {zone}), (4, stops), (4, stops | {zone})):  # a group starting where it may stop, too
+                rings = board.reachable(s, seat, zone, allowance, enter, blocked, stop)
+                assert rings == board.reachable(s, seat, zone, allowance, enter, blocked, stop, costs={})

@@ -83,9 +83,15 @@ class Board:
         """
         types = state.zone_types
         adjacency = self.adjacency
+        from_stop = start in stops
+        if costs is None:
+            # Most zones cost 1 to enter: then the cheapest way to each zone is the one of
+            # fewest borders, found ring by ring without a heap (the same zones and costs).
+            best = self._rings(state, seat, start, allowance, can_enter, blocked, stops, from_stop)
+            if best is not None:
+                return best
         best = {start: 0}
         heap = [(0, start)]
-        from_stop = start in stops
         while heap:
             cost, zone = heappop(heap)
             if cost > best[zone]:
@@ -100,6 +106,35 @@ class Board:
                 if c <= allowance and c < best.get(nxt, allowance + 1):
                     best[nxt] = c
                     heappush(heap, (c, nxt))
+        del best[start]
+        return best
+
+    def _rings(self, state: GameState, seat: int, start: int, allowance: int, can_enter: Container[str],
+               blocked: Container[int], stops: Container[int], from_stop: bool) -> dict[int, int] | None:
+        """:meth:`reachable` when every zone it meets costs 1 to enter; ``None`` as soon as
+        one costs more."""
+        types = state.zone_types
+        adjacency = self.adjacency
+        best = {start: 0}
+        ring = [start]
+        cost = 0
+        while ring and cost < allowance:
+            cost += 1
+            outer = []
+            for zone in ring:
+                if zone != start and (zone in stops or state.has_enemy(zone, seat)):
+                    continue  # may end here, never pass through
+                for nxt in adjacency[zone]:
+                    if nxt in best:
+                        continue
+                    ztype: ZoneType = types[nxt]
+                    if ztype.move_cost != 1:
+                        return None
+                    if nxt in blocked or (not ztype.passable and ztype.id not in can_enter) or (from_stop and nxt in stops and zone == start):
+                        continue
+                    best[nxt] = cost
+                    outer.append(nxt)
+            ring = outer
         del best[start]
         return best
 
