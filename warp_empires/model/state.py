@@ -305,7 +305,7 @@ class GameState:
             players=[p.copy() for p in self.players],
             zone_units=self.zone_units.copy(),
             zone_types=self.zone_types,  # shared until one side changes a zone's type
-            control=self.control.copy(),
+            control=self._control.copy(),
             pools={k: v[:] for k, v in self.pools.items()},
             deck=self.deck[:],
             discard=self.discard[:],
@@ -377,7 +377,7 @@ class GameState:
 
     def controlled(self, seat: int) -> list[int]:
         """Zones carrying ``seat``'s control marker, in id order."""
-        return sorted(self.control.zones_of(seat))
+        return sorted(self._control.zones_of(seat))
 
     # ------------------------------------------------------------------ the occupied index
 

@@ -133,9 +133,10 @@ class TakeControl(Step):
 
     def run(self, game: Game) -> None:
         s = game.state
+        control, types = s.control, s.zone_types
         for zone in s.zones_with_units(self.seat):
-            if s.zone_types[zone].generates_revenue and s.control.get(zone) != self.seat:
-                before = s.control.get(zone, -1)
-                s.control[zone] = self.seat
+            if types[zone].generates_revenue and control.get(zone) != self.seat:
+                before = control.get(zone, -1)
+                control[zone] = self.seat
                 game.emit("control", zone=zone, player=self.seat, previous=before)
         return None

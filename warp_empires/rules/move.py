@@ -57,9 +57,14 @@ class MovePhase(Step):
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         option = decision.options[picked[0]]
         if option.id == "arrange":
-            game.push(ChooseStackToArrange(self.seat), self)
+            game.push(_arrange_step(self.seat), self)
         elif option.id != "pass":
-            game.push(PlayCard(self.seat, option.value), self)
+            game.push(_play_step(self.seat, option.value), self)
+
+
+# The steps the move phase pushes at most of its decisions, made once for each seat (and
+# card, or zone) they are of: frozen values, so every turn shares them.
+_play_step = functools.lru_cache(maxsize=1024)(PlayCard)
 
 
 ARRANGE = Option("arrange", "Choose which unit shows on top of one of my stacks")
@@ -121,7 +126,10 @@ class ChooseStackToArrange(Step):
         return game.ask(self.seat, "choose_stack", "Which stack do you want to arrange?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
-        game.push(ArrangeStack(self.seat, decision.options[picked[0]].value))
+        game.push(_arranged_step(self.seat, decision.options[picked[0]].value))
+
+
+_arrange_step = functools.lru_cache(maxsize=64)(ChooseStackToArrange)
 
 
 # ---------------------------------------------------------------------- the queries
@@ -534,6 +542,9 @@ class ArrangeStack(Step):
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         game.state.set_top(decision.options[picked[0]].value)
+
+
+_arranged_step = functools.lru_cache(maxsize=1024)(ArrangeStack)
 
 
 def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:

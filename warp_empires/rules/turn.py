@@ -83,5 +83,9 @@ class EndTurn(Step):
             finish(game, game.hook.warp_tiebreak(game=game), "turn limit")
             return None
         s.turn += 1
-        game.push(TurnStep((self.seat + 1) % len(s.players)))
+        game.push(_turn_step((self.seat + 1) % len(s.players)))
         return None
+
+
+#: Each seat's turn step: a frozen value, so every round shares it.
+_turn_step = functools.lru_cache(maxsize=64)(TurnStep)
