@@ -346,8 +346,9 @@ class MoveQuery:
                 continue
             if closed is None:
                 closed = set()
-                for answer in blocked_zones(game, owner, group):
-                    closed.update(answer)
+                if game.state.lasting:  # the generic rules close zones by lasting effects alone
+                    for answer in blocked_zones(game, owner, group):
+                        closed.update(answer)
             if nxt not in closed:
                 return tuple(group)
         return ()
