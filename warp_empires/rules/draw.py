@@ -41,8 +41,7 @@ class DiscardAny(Step):
         if not hand:
             return None
         discards = game.rules.discard_options
-        options = [discards[c] for c in hand]
-        return game.ask(self.seat, "discard", "Discard a card before drawing?", [KEEP, *options])
+        return game.ask(self.seat, "discard", "Discard a card before drawing?", (KEEP, *[discards[c] for c in hand]))
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         option = decision.options[picked[0]]

@@ -21,10 +21,12 @@ def zone_revenue(game: Game, zone: int) -> int:
 
 def revenue_parts(game: Game, seat: int) -> list[Modifier]:
     """What ``seat`` would earn now: controlled zones plus every modifier, itemised."""
-    types = game.state.zone_types
-    parts = [Modifier("controlled zones", sum([types[z].revenue for z in game.state.control.zones_of(seat)]))]
-    extra = [m for answer in game.hook.warp_revenue_modifiers(game=game, seat=seat) for m in answer or ()]
-    parts.extend(sorted(extra))  # sorted: the order plugins were registered in never shows
+    s = game.state
+    types = s.zone_types
+    parts = [Modifier("controlled zones", sum([types[z].revenue for z in s.control.zones_of(seat)]))]
+    if s.lasting or not game.hook.generic["warp_revenue_modifiers"]:  # the generic rules: lasting effects alone
+        extra = [m for answer in game.hook.warp_revenue_modifiers(game=game, seat=seat) for m in answer or ()]
+        parts.extend(sorted(extra))  # sorted: the order plugins were registered in never shows
     return parts
 
 

@@ -87,11 +87,11 @@ def mixed_stacks(game: Game, seat: int) -> list[int]:
 def has_mixed_stack(game: Game, seat: int) -> bool:
     """Whether ``seat`` has a mixed stack (asked at every decision of a move phase, so it
     stops at the first)."""
-    units, zone_units = game.state.units, game.state.zone_units
+    units, by_zone = game.state.units, game.state.zone_units.by_zone
     for zone, count in game.state.occupied.get(seat, {}).items():
         if count > 1:
             first = None
-            for u in zone_units.by_zone.get(zone, ()):  # _mixed, written out: asked at every decision of a move phase
+            for u in by_zone.get(zone, ()):  # _mixed, written out: asked at every decision of a move phase
                 unit = units[u]
                 if unit.owner == seat:
                     if first is None:
