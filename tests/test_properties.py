@@ -8,9 +8,11 @@ Doctor Who, small turn limits), checked after every decision:
   nothing to choose;
 * right after each draw phase, the active player's hand is within the hand limit;
 * a clone played with the same choices stays identical to the original, and playing
-  on the clone leaves the original untouched.
+  on the clone leaves the original untouched;
+* no step of the rules changes once it is made (a game and its copies share them).
 """
 
+import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -102,10 +104,20 @@ def new_game(setup, plugin, watch):
     return Game(setup, plugins=make_manager(plugin, [watch]))
 
 
-def check(game, units, all_cards):
+def check(game, units, all_cards, steps):
     assert len(game.state.units) == units
     assert len(game.rules.cards) == len(all_cards)
     invariants.check(game)
+    waiting = list(game._stack) + ([] if game._pending is None else [game._pending[1]])
+    for step in waiting:
+        kept = steps.setdefault(id(step), (step, _values(step)))  # the step itself is kept: its id is never reused
+        assert kept[0] is step and kept[1] == _values(step), f"{type(step).__name__} changed on the stack: {kept[1]} -> {_values(step)}"
+
+
+def _values(step):
+    if attrs.has(type(step)):
+        return attrs.astuple(step, recurse=False)
+    return tuple(getattr(step, name) for klass in type(step).__mro__ for name in getattr(klass, "__slots__", ()))
 
 
 @settings(max_examples=400, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -117,10 +129,11 @@ def test_invariants_hold_after_every_decision(setup_and_plugin, agent_seed):
     units = len(game.state.units)
     all_cards = list(range(len(game.rules.cards)))
     agent = RandomAgent(agent_seed)
-    check(game, units, all_cards)
+    steps = {}
+    check(game, units, all_cards, steps)
     while game.pending is not None:
         game.decide(agent.choose(game))
-        check(game, units, all_cards)
+        check(game, units, all_cards, steps)
     assert game.is_over
     assert watch.checked >= 1
     assert watch.checked == sum(1 for e in game.events if e.kind == "turn_started")

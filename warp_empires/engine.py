@@ -9,8 +9,8 @@ A game is driven through one door::
 The rules are a stack of small :class:`Step` objects. The engine pops the top step
 and runs it; a step does its work, may push further steps, and may return a
 :class:`~warp_empires.decisions.Decision`. Then the game waits in ``pending`` until
-:meth:`Game.decide` hands the choice back to that step's ``resume``. Steps are frozen
-values, so copying a game is copying its state and the list of steps.
+:meth:`Game.decide` hands the choice back to that step's ``resume``. Steps are values
+that never change, so copying a game is copying its state and the list of steps.
 """
 
 from __future__ import annotations

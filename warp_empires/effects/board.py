@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..decisions import Decision, Option
-from ..step import Step
+from ..step import Step, rule_step
 from ..model.state import BOARD, POOL
 from ..rules.battle import note_destroyed
 from ..rules.recruit import draw_units, pool_key
@@ -277,7 +277,7 @@ def comeback_zones(game: Game, seat: int, unit: int) -> list[int]:
     return [z for z in zones if False not in game.hook.warp_can_place(game=game, seat=seat, unit_type=unit_type, zone=z)]
 
 
-@attrs.frozen
+@rule_step
 class PlaceRegenerated(Step):
     seat: int
     unit: int

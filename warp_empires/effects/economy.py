@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..decisions import Option
-from ..step import Step
+from ..step import Step, rule_step
 from ..model.state import Lasting
 from ..rules.reactions import RollDie
 from .base import Effect, opponent_options, opponents
@@ -124,7 +124,7 @@ class ZoneRevolt(Effect):
         game.push(RollDie(key, seat, self.params["die"], f"how many turns {game.zone_name(target)} revolts"), StartRevolt(seat, target, key))
 
 
-@attrs.frozen
+@rule_step
 class StartRevolt(Step):
     seat: int
     zone: int

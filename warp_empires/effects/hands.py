@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..decisions import Decision, Option
-from ..step import Step
+from ..step import Step, rule_step
 from ..rules.cards import discard_card, draw_cards
 from .base import Effect, opponent_options, opponents
 
@@ -53,7 +53,7 @@ class Discard(Effect):
         game.push(ChooseDiscards(target, self.params["count"]))
 
 
-@attrs.frozen
+@rule_step
 class ChooseDiscards(Step):
     seat: int
     count: int

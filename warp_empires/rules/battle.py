@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import attrs
 
 from ..decisions import Decision, Option
-from ..step import Step
+from ..step import Step, rule_step
 from .cards import refill
 from .reactions import PASS, PlayCard, card_options
 
@@ -102,10 +102,10 @@ def battle_phase(game: Game, seat: int) -> list[Step]:
 
 @functools.lru_cache(maxsize=64)
 def _battle_steps(seat: int) -> tuple[Step, ...]:
-    return (BattlePhase(seat), AfterBattles(seat))  # frozen values: every turn shares them
+    return (BattlePhase(seat), AfterBattles(seat))  # steps never change: every turn shares them
 
 
-@attrs.frozen
+@rule_step
 class BattlePhase(Step):
     """The active player fights every battle, choosing the order. ``zone_tag`` and
     ``exclude_tag`` limit it to some zones (e.g. a sea battle phase, then a land one).
@@ -143,7 +143,7 @@ class BattlePhase(Step):
         game.push(*steps, attrs.evolve(self, fought=(*self.fought, (zone, defender))))
 
 
-@attrs.frozen
+@rule_step
 class AfterBattles(Step):
     """Once every battle is fought, the active player may play cards made for that moment
     (effects whose ``phases`` include ``"after_battle"``, e.g. bringing back a unit
@@ -167,7 +167,7 @@ def generic_battle_steps(zone: int, attacker: int, defender: int) -> list[Step]:
     return [StartBattle(zone, attacker, defender), BattleCards(attacker, 0), ResolveBattle()]
 
 
-@attrs.frozen
+@rule_step
 class StartBattle(Step):
     """Open the battle in ``zone``. ``units`` limits who fights; ``force`` (unit, force)
     pairs set the force some units fight with; ``no_bonus`` units get no per-unit
@@ -192,7 +192,7 @@ class StartBattle(Step):
         return None
 
 
-@attrs.frozen
+@rule_step
 class BattleCards(Step):
     """Card rounds: ``seat`` may play a battle card or pass; two passes in a row end them."""
 
@@ -266,7 +266,7 @@ def force_report(game: Game, battle: Battle) -> dict:
     return out
 
 
-@attrs.frozen
+@rule_step
 class ResolveBattle(Step):
     """Compare forces, then schedule casualties, the retreat and the refills."""
 
@@ -333,7 +333,7 @@ def note_destroyed(game: Game, unit_id: int, owner: int) -> None:
     game.state.last_owner[unit_id] = owner
 
 
-@attrs.frozen
+@rule_step
 class WinnerPicksFirst(Step):
     def run(self, game: Game) -> Decision | None:
         battle = game.state.battle
@@ -344,7 +344,7 @@ class WinnerPicksFirst(Step):
         lose_unit(game, decision.options[picked[0]].value, game.state.battle)
 
 
-@attrs.frozen
+@rule_step
 class LoserPicks(Step):
     count: int
 
@@ -365,7 +365,7 @@ class LoserPicks(Step):
             lose_unit(game, decision.options[i].value, game.state.battle)
 
 
-@attrs.frozen
+@rule_step
 class WinnerLosses(Step):
     """The winner loses printed force of at least half (rounded up) of the printed force
     the loser lost (B6). It pays with units that have force in this battle, stopping as
@@ -402,7 +402,7 @@ class WinnerLosses(Step):
         game.push(WinnerLosses(self.paid + force))
 
 
-@attrs.frozen
+@rule_step
 class Retreat(Step):
     """The loser's survivors retreat together to one adjacent zone free of enemies, or die."""
 
@@ -433,7 +433,7 @@ class Retreat(Step):
         game.emit("retreated", player=battle.loser, frm=battle.zone, to=to, count=len(survivors))
 
 
-@attrs.frozen
+@rule_step
 class EndBattle(Step):
     def run(self, game: Game) -> None:
         battle = game.state.battle

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..decisions import Decision, Option
-from ..step import Step
+from ..step import Step, rule_step
 from .cards import discard_card, draw_cards, hand_limit
 
 if TYPE_CHECKING:
@@ -23,14 +23,14 @@ def draw_phase(game: Game, seat: int) -> list[Step]:
 
 @functools.lru_cache(maxsize=64)
 def _draw_steps(seat: int) -> tuple[Step, ...]:
-    return (DiscardAny(seat), DrawStep(seat), DiscardToLimit(seat))  # frozen values: every turn shares them
+    return (DiscardAny(seat), DrawStep(seat), DiscardToLimit(seat))  # steps never change: every turn shares them
 
 
 def draw_count(game: Game, seat: int) -> int:
     return game.rules.settings.draw_count + game.state.players[seat].faction.ability_total("draw_bonus")
 
 
-@attrs.frozen
+@rule_step
 class DiscardAny(Step):
     """Discard cards one at a time until the player keeps the rest."""
 
@@ -50,7 +50,7 @@ class DiscardAny(Step):
             game.push(self)
 
 
-@attrs.frozen
+@rule_step
 class DrawStep(Step):
     seat: int
 
@@ -59,7 +59,7 @@ class DrawStep(Step):
         return None
 
 
-@attrs.frozen
+@rule_step
 class DiscardToLimit(Step):
     """Over the hand limit: the player picks exactly the excess to discard."""
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..decisions import Decision, Option
-from ..step import Step
+from ..step import Step, rule_step
 from .battle import Modifier
 
 if TYPE_CHECKING:
@@ -66,10 +66,10 @@ def revenue_phase(game: Game, seat: int) -> list[Step]:
 
 @functools.lru_cache(maxsize=64)
 def _revenue_step(seat: int) -> Step:
-    return CollectRevenue(seat)  # a frozen value: every turn shares it
+    return CollectRevenue(seat)  # steps never change: every turn shares it
 
 
-@attrs.frozen
+@rule_step
 class CollectRevenue(Step):
     seat: int
 
@@ -89,10 +89,10 @@ def upkeep_phase(game: Game, seat: int) -> list[Step]:
 
 @functools.lru_cache(maxsize=64)
 def _upkeep_step(seat: int) -> Step:
-    return Upkeep(seat)  # a frozen value: every turn shares it
+    return Upkeep(seat)  # steps never change: every turn shares it
 
 
-@attrs.frozen
+@rule_step
 class Upkeep(Step):
     """Keep at most upkeep_per_revenue x the printed revenue of the zones controlled now
     (B10, B15: Raiding, Revolt and the like cut what is collected, not what is kept);
@@ -124,10 +124,10 @@ def control_phase(game: Game, seat: int) -> list[Step]:
 
 @functools.lru_cache(maxsize=64)
 def _control_step(seat: int) -> Step:
-    return TakeControl(seat)  # a frozen value: every turn shares it
+    return TakeControl(seat)  # steps never change: every turn shares it
 
 
-@attrs.frozen
+@rule_step
 class TakeControl(Step):
     """Every revenue-generating zone holding the active player's units gets their marker."""
 

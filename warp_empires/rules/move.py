@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..decisions import Decision, Later, Option, unit_keys
-from ..step import Step
+from ..step import Step, rule_step
 from .triggers import MoveMade
 from .reactions import PASS, PlayCard, ReactionWindow, card_options, window_seats
 
@@ -37,10 +37,10 @@ def move_phase(game: Game, seat: int) -> list[Step]:
 
 @functools.lru_cache(maxsize=64)
 def _move_step(seat: int) -> Step:
-    return MovePhase(seat)  # a frozen value: every turn shares it
+    return MovePhase(seat)  # steps never change: every turn shares it
 
 
-@attrs.frozen
+@rule_step
 class MovePhase(Step):
     """The active player plays move cards (and other cards of their turn) until they pass."""
 
@@ -63,7 +63,7 @@ class MovePhase(Step):
 
 
 # The steps the move phase pushes at most of its decisions, made once for each seat (and
-# card, or zone) they are of: frozen values, so every turn shares them.
+# card, or zone) they are of: steps never change, so every turn shares them.
 _play_step = functools.lru_cache(maxsize=1024)(PlayCard)
 
 
@@ -113,7 +113,7 @@ def _mixed(game: Game, seat: int, zone: int) -> bool:
     return False
 
 
-@attrs.frozen
+@rule_step
 class ChooseStackToArrange(Step):
     seat: int
 
@@ -396,7 +396,7 @@ def unit_text(verb: str, unit_type: UnitType) -> str:
 # ---------------------------------------------------------------------- moving a group
 
 
-@attrs.frozen
+@rule_step
 class StackMoves(Step):
     """Move up to ``remaining`` stacks of ``owner``'s, chosen by ``seat`` one at a time.
 
@@ -450,7 +450,7 @@ class StackMoves(Step):
         game.push(SelectUnits(self.seat, option.value, group, (), self.points, self.single), *later)
 
 
-@attrs.frozen
+@rule_step
 class SelectUnits(Step):
     """Pick which units of the stack go: all at once, or one by one."""
 
@@ -505,7 +505,7 @@ class SelectUnits(Step):
         game.push(SelectDestination(self.seat, self.zone, group, self.points))
 
 
-@attrs.frozen
+@rule_step
 class SelectDestination(Step):
     seat: int
     zone: int
@@ -527,7 +527,7 @@ class SelectDestination(Step):
         move_group(game, self.units, decision.options[picked[0]].value, by=self.seat)
 
 
-@attrs.frozen
+@rule_step
 class ArrangeStack(Step):
     """The owner picks which unit shows on top of their stack in ``zone`` (B4)."""
 

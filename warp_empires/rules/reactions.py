@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..decisions import Decision, Option
-from ..step import Step
+from ..step import Step, rule_step
 from .triggers import WHAT_HAPPENED, CardPlayed, DieRolled, Trigger
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
     return out
 
 
-@attrs.frozen
+@rule_step
 class PlayCard(Step):
     """``seat`` plays ``card``: choose its target, open the window, then resolve it."""
 
@@ -109,7 +109,7 @@ class PlayCard(Step):
             game.push(ReactionWindow(CardPlayed(play, self.seat, self.card), seats), ResolveCard(play, self.seat, self.card, target, self.ctx))
 
 
-@attrs.frozen
+@rule_step
 class ResolveCard(Step):
     play: int
     seat: int
@@ -163,7 +163,7 @@ def _window_seats(n: int, first: int, include_first: bool) -> tuple[int, ...]:
 _WINDOWS = {kind: f"reacts:{kind}" for kind in WHAT_HAPPENED}
 
 
-@attrs.frozen
+@rule_step
 class ReactionWindow(Step):
     trigger: Trigger
     seats: tuple[int, ...]
@@ -189,7 +189,7 @@ class ReactionWindow(Step):
             game.push(PlayCard(seat, option.value, self.trigger), *after)
 
 
-@attrs.frozen
+@rule_step
 class RollDie(Step):
     """Roll a die for ``seat`` into ``game.state.rolls[key]``; players may then react
     (reroll) before anything reads it. ``purpose`` says what the roll decides, in words

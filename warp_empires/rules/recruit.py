@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..decisions import Decision, Later, Option, unit_keys
-from ..step import Step
+from ..step import Step, rule_step
 from ..model.state import OFFER
 from .reactions import RollDie
 
@@ -90,7 +90,7 @@ def recruit_phase(game: Game, seat: int) -> list[Step]:
     return []
 
 
-@attrs.frozen
+@rule_step
 class DrawOffer(Step):
     seat: int
     count: int
@@ -111,7 +111,7 @@ def buy_text(unit_label: str, price: int) -> str:
     return f"Buy {unit_label} for {price}"
 
 
-@attrs.frozen
+@rule_step
 class Buy(Step):
     seat: int
     drawn: tuple[int, ...]
@@ -184,7 +184,7 @@ class Buy(Step):
             game.state.return_to_pool(u)
 
 
-@attrs.frozen
+@rule_step
 class Place(Step):
     seat: int
     unit: int

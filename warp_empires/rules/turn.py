@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .. import limits
-from ..step import Step
+from ..step import Step, rule_step
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -26,7 +26,7 @@ def finish(game: Game, winner: int, reason: str) -> None:
     game.emit("game_over", winner=winner, reason=reason)
 
 
-@attrs.frozen
+@rule_step
 class TurnStep(Step):
     seat: int
 
@@ -49,11 +49,11 @@ class TurnStep(Step):
 
 @functools.lru_cache(maxsize=256)
 def turn_steps(phases: tuple[str, ...], seat: int) -> tuple[Step, ...]:
-    """The steps of one turn of ``seat``: steps are frozen values, so every turn can share them."""
+    """The steps of one turn of ``seat``: steps never change, so every turn can share them."""
     return (*(PhaseStep(name, seat) for name in phases), EndTurn(seat))
 
 
-@attrs.frozen
+@rule_step
 class PhaseStep(Step):
     name: str
     seat: int
@@ -65,7 +65,7 @@ class PhaseStep(Step):
         return None
 
 
-@attrs.frozen
+@rule_step
 class EndTurn(Step):
     seat: int
 
@@ -87,5 +87,5 @@ class EndTurn(Step):
         return None
 
 
-#: Each seat's turn step: a frozen value, so every round shares it.
+#: Each seat's turn step: steps never change, so every round shares it.
 _turn_step = functools.lru_cache(maxsize=64)(TurnStep)
