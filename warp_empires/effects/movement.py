@@ -37,7 +37,7 @@ class MoveStacks(Effect):
         able = 0
         query = MoveQuery.of(game, seat, seat, p["tag"], p["single"], p["points"])
         for zone in game.state.occupied.get(seat, ()):  # only counted: any order will do
-            if query.group(game, zone):
+            if query.any_group(game, zone):
                 able += 1
                 if able >= p["min"]:
                     return True

@@ -336,32 +336,43 @@ class MoveQuery:
             points = (units[group[0]].type.speed if self.single else slowest) + self._bonus
         if not self._generic:
             return tuple(group) if can_move(game, self.seat, zone, (group[0],) if self.single else tuple(group), points) else ()
+        return tuple(group) if self._opens(game, zone, points, group) else ()
+
+    def any_group(self, game: Game, zone: int) -> bool:
+        """Whether :meth:`group` gives a group, mostly settled by the first unit that could
+        go: under the generic rules a group's allowance is at least 1 plus the bonus (the
+        slowest speed is at least 1), and a neighbour open for that is open for it."""
+        if not self._generic:
+            return bool(self.group(game, zone))
+        owner, tag = self.owner, self.tag
+        units = game.state.units
+        for u in game.state.zone_units.by_zone.get(zone, ()):
+            unit = units[u]
+            if unit.owner == owner and not unit.moved and unit.type.speed > 0 and (tag is None or tag in unit.type.tags):
+                break
+        else:
+            return False
+        if self._bonus is None:
+            return self._opens(game, zone, self.points, [u])
+        if self.single:
+            return self._opens(game, zone, unit.type.speed + self._bonus, [u])
+        return self._opens(game, zone, 1 + self._bonus, [u]) or bool(self.group(game, zone))
+
+    def _opens(self, game: Game, zone: int, points: int, group: list[int]) -> bool:
+        """:func:`can_move` of ``group`` with ``points`` under the generic rules, written out."""
         if points <= 0:
-            return ()
+            return False
         types = game.state.zone_types
         closed = None
-        for nxt in game.board.adjacency[zone]:  # can_move under the generic rules, written out
+        for nxt in game.board.adjacency[zone]:
             t = types[nxt]
             if t.move_cost > points or (not t.passable and t.id not in self._enter):
                 continue
             if closed is None:
                 closed = set()
                 if game.state.lasting:  # the generic rules close zones by lasting effects alone
-                    for answer in blocked_zones(game, owner, group):
+                    for answer in blocked_zones(game, self.owner, group):
                         closed.update(answer)
-            if nxt not in closed:
-                return tuple(group)
-        return ()
-        types = game.state.zone_types
-        closed = None
-        for nxt in game.board.adjacency[zone]:  # can_move under the generic rules, written out
-            t = types[nxt]
-            if t.move_cost > points or (not t.passable and t.id not in self._enter):
-                continue
-            if closed is None:
-                closed = set()
-                for answer in blocked_zones(game, self.owner, group):
-                    closed.update(answer)
             if nxt not in closed:
                 return True
         return False
