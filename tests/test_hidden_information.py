@@ -135,7 +135,7 @@ def screen(game: Game, seat: int) -> str:
 
 def asked_again(game: Game):
     """The pending question asked afresh of the game's current state."""
-    step = game._pending[1]  # the step waiting for the answer; asking it again changes nothing we keep
+    step = game._waiting  # the step waiting for the answer; asking it again changes nothing we keep
     return step.run(game)
 
 

@@ -108,7 +108,7 @@ def check(game, units, all_cards, steps):
     assert len(game.state.units) == units
     assert len(game.rules.cards) == len(all_cards)
     invariants.check(game)
-    waiting = list(game._stack) + ([] if game._pending is None else [game._pending[1]])
+    waiting = list(game._stack) + ([] if game.pending is None else [game._waiting])
     for step in waiting:
         kept = steps.setdefault(id(step), (step, _values(step)))  # the step itself is kept: its id is never reused
         assert kept[0] is step and kept[1] == _values(step), f"{type(step).__name__} changed on the stack: {kept[1]} -> {_values(step)}"

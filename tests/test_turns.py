@@ -148,7 +148,7 @@ def test_doctor_who_counts_nexus_points_before_the_base_tiebreak():
         game.state.control = dict(control)
         game.state.turn, game.state.active = 2, 1
         game._stack.clear()
-        game._pending = None
+        game.pending = None
         run_steps(game, EndTurn(1))
         return game.winner
 

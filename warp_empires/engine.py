@@ -60,7 +60,12 @@ class GameSetup:
 
 
 class Game:
-    """A game in progress. Drive it with :attr:`pending` and :meth:`decide`."""
+    """A game in progress. Drive it with :attr:`pending` and :meth:`decide`.
+
+    ``pending`` is the decision the game waits for, or ``None`` once the game is over
+    (read it; only :meth:`decide` moves the game on). It is a plain attribute, not a
+    property: every driver reads it at every decision, some of them three times.
+    """
 
     def __init__(self, setup: GameSetup, *, plugins: Any = None, module_paths: Iterable[str] = ()):
         from .plugins import make_manager
@@ -78,7 +83,8 @@ class Game:
         self.choices: list[Any] = []
         self.decisions = 0
         self._stack: list[Step] = []
-        self._pending: tuple[Decision, Step] | None = None
+        self.pending: Decision | None = None
+        self._waiting: Step | None = None  # the step that asked ``pending``, which takes the answer
         self._notify = bool(self.pm.hook.warp_game_event.get_hookimpls())
         self._run_rules(self._start, TurnStep(0))
 
@@ -88,11 +94,6 @@ class Game:
         self._stack.append(first_turn)
 
     # ------------------------------------------------------------------ the door
-
-    @property
-    def pending(self) -> Decision | None:
-        """The decision the game waits for, or ``None`` once the game is over."""
-        return None if self._pending is None else self._pending[0]
 
     @property
     def is_over(self) -> bool:
@@ -113,10 +114,10 @@ class Game:
         naming the theme's file and line; the game is then broken, but ``choices`` (less
         the last) replays it to just before.
         """
-        pending = self._pending
-        if pending is None:
+        decision = self.pending
+        if decision is None:
             raise IllegalChoice("the game is over; there is nothing to decide")
-        decision, step = pending
+        step = self._waiting
         options = decision.options
         if type(choice) is int and decision.count == 1 and 0 <= choice < len(options):
             picked: tuple[int, ...] = (choice,)  # the usual answer of agents, checked first
@@ -124,7 +125,7 @@ class Game:
         else:
             picked = decision.resolve(choice)
             self.choices.append(options[picked[0]].id if decision.count == 1 else [options[i].id for i in picked])
-        self._pending = None
+        self.pending = None
         self.decisions += 1
         try:  # _run_rules written out: this is the door every decision goes through
             step.resume(self, decision, picked)
@@ -164,9 +165,9 @@ class Game:
                 # Nothing to choose: take the only answer (or nothing) without asking.
                 step.resume(self, decision, tuple(range(n)))
                 continue
-            self._pending = (decision, step)
+            self.pending, self._waiting = decision, step
             return
-        self._pending = None
+        self.pending = None
 
     # ------------------------------------------------------------------ helpers for rules
 
@@ -256,7 +257,7 @@ class Game:
         twin.choices = self.choices[:]
         twin.decisions = self.decisions
         twin._stack = self._stack[:]
-        twin._pending = self._pending
+        twin.pending, twin._waiting = self.pending, self._waiting
         twin._notify = self._notify
         return twin
 

@@ -94,7 +94,7 @@ def battle_position(game: Game, zone: int, attacker: int, defender: int, copy: b
     plays exactly one battle, as the battle phase would (B5)."""
     twin = game.clone() if copy else game
     twin._stack = []  # a battle on its own, outside any turn
-    twin._pending = None
+    twin.pending = None
     twin.state.battle = None
     twin.state.active = attacker
     twin.state.phase = "battle"

@@ -191,7 +191,7 @@ class Position:
     def _empty(self, game: Game) -> None:
         self.game = game
         game._stack.clear()  # nothing of the normal opening runs: the test decides what does
-        game._pending = None
+        game.pending = None
         game.events.clear()
         s = game.state
         for unit in s.units:
@@ -329,7 +329,7 @@ class Position:
         the first decision: the game."""
         game = self.game
         game._stack.clear()
-        game._pending = None
+        game.pending = None
         game.push(*steps)
         game._run_rules(lambda: None)
         return game

@@ -103,7 +103,7 @@ def _restart(game: Game, steps: list) -> None:
     """Replace whatever the rules were about to do with ``steps`` and run them (tests
     rearrange a position and then start the rules at a chosen point)."""
     game._stack = []
-    game._pending = None
+    game.pending = None
     game.push(*steps)
     game._advance()
 
