@@ -476,10 +476,14 @@ class SelectUnits(Step):
     movers: tuple[int, ...] | None = None
 
     def run(self, game: Game) -> Decision | None:
-        left = [u for u in self.candidates if u not in self.chosen]
-        if len(self.candidates) == 1 or (self.single and len(left) == 1):
-            game.push(SelectDestination(self.seat, self.zone, tuple(self.candidates[:1]) if self.single else self.candidates, self.points))
-            return None
+        if self.movers is None:
+            left = [u for u in self.candidates if u not in self.chosen]
+            if len(self.candidates) == 1 or (self.single and len(left) == 1):
+                game.push(SelectDestination(self.seat, self.zone, tuple(self.candidates[:1]) if self.single else self.candidates, self.points))
+                return None
+        else:  # the units offered at the last pick, less those picked since (a big stack is picked from unit by unit)
+            taken = set(self.chosen)
+            left = [u for u in self.movers if u not in taken]
         options = []
         if self.chosen:
             options.append(GO)
@@ -489,8 +493,6 @@ class SelectUnits(Step):
         units = game.state.units
         if self.movers is None:
             left = movers(game, self.seat, self.zone, left, self.points)
-        else:
-            left = [u for u in left if u in self.movers]
         keys = unit_keys(len(units))
         labels: dict[str, Later] = {}  # a stack holds many units of few kinds: one label a kind
         for u in left:
@@ -510,7 +512,7 @@ class SelectUnits(Step):
         else:
             group = self.chosen + (option.value,)
             if not self.single and len(group) < len(self.candidates):
-                movers = tuple(o.value for o in decision.options if o.id.startswith("unit:"))
+                movers = tuple(o.value for o in decision.options if o.value is not None)  # the units offered (not "all" or "go")
                 game.push(SelectUnits(self.seat, self.zone, self.candidates, group, points=self.points, single=self.single, movers=movers))
                 return
         game.push(SelectDestination(self.seat, self.zone, group, self.points))
