@@ -74,8 +74,10 @@ def top_choices(game: Game, seat: int, zone: int) -> list[int]:
     """One unit of each kind in ``seat``'s stack in ``zone`` (the kinds that could go on top)."""
     kinds: dict[str, int] = {}
     units = game.state.units
-    for u in game.state.stack(zone, seat):
-        kinds.setdefault(units[u].type.id, u)
+    for u in game.state.zone_units.by_zone.get(zone, ()):  # the zone's units top first, others' passed over
+        unit = units[u]
+        if unit.owner == seat:
+            kinds.setdefault(unit.type.id, u)
     return list(kinds.values())
 
 
@@ -119,10 +121,12 @@ class ChooseStackToArrange(Step):
 
     def run(self, game: Game) -> Decision:
         options = []
+        s = game.state
+        counts = s.occupied.get(self.seat, {})
+        names, keys = game.board.names, game.board.zone_keys
         for z in mixed_stacks(game, self.seat):
-            stack = game.state.stack(z, self.seat)
-            label = Later((stack_text, game.board.names[z], len(stack), game.state.units[stack[0]].type))
-            options.append(_new(Option, (game.board.zone_keys[z], label, z)))
+            top = next(s.units[u] for u in s.zone_units.by_zone[z] if s.units[u].owner == self.seat)
+            options.append(_new(Option, (keys[z], Later((stack_text, names[z], counts[z], top.type)), z)))
         return game.ask(self.seat, "choose_stack", "Which stack do you want to arrange?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
