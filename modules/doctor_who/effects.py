@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -15,17 +16,17 @@ if TYPE_CHECKING:
 def plot_destinations(game: Game, seat: int, zone: int, owner: int) -> list[int]:
     """Where ``seat`` may push ``owner``'s stack from ``zone``: a neighbouring zone the
     stack could enter itself (Vardans can be pushed into Hazard) holding none of ``seat``'s units."""
+    return list(_destinations(game, seat, zone, owner))
+
+
+def _destinations(game: Game, seat: int, zone: int, owner: int) -> Iterator[int]:
     s = game.state
     can_enter = game.rules.can_enter(s.players[owner].faction)
-    out = []
+    mine = s.occupied.get(seat, {})
     for nxt in game.board.adjacency[zone]:
         ztype = s.zone_types[nxt]
-        if not (ztype.passable or ztype.id in can_enter):
-            continue
-        if s.occupies(seat, nxt):
-            continue
-        out.append(nxt)
-    return out
+        if (ztype.passable or ztype.id in can_enter) and nxt not in mine:
+            yield nxt
 
 
 class MoveEnemyStack(Effect):
@@ -43,8 +44,13 @@ class MoveEnemyStack(Effect):
         ]
 
     def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
-        s = game.state
-        return any(plot_destinations(game, seat, zone, owner) for owner in opponents(game, seat) for zone in s.occupied.get(owner, ()))
+        # Tested at every decision of a move phase: stops at the first zone open to a push.
+        occupied = game.state.occupied
+        for owner in opponents(game, seat):
+            for zone in occupied.get(owner, ()):
+                for _ in _destinations(game, seat, zone, owner):
+                    return True
+        return False
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         zone, owner = target

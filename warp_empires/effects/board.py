@@ -81,11 +81,16 @@ class DestroyStack(Effect):
         # One search outward from all of the player's zones at once, ring by ring, rather
         # than one search per zone: it is asked at every decision of a move phase.
         s = game.state
+        enemy = [zones for other, zones in s.occupied.items() if other != seat and zones]  # each rival's zones
+        if not enemy:
+            return False
         seen = set(s.occupied.get(seat, ()))
         ring = list(seen)
         for distance in range(self.params["range"] + 1):
-            if any(s.has_enemy(z, seat) for z in ring):
-                return True
+            for z in ring:
+                for zones in enemy:
+                    if z in zones:
+                        return True
             if distance == self.params["range"]:
                 break
             outer = []
