@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
