@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from ..decisions import Option
 from ..step import Step, rule_step
 from ..model.state import Lasting

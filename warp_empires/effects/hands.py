@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from ..decisions import Decision, Option
 from ..step import Step, rule_step
 from ..rules.cards import discard_card, draw_cards

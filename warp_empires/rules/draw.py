@@ -5,8 +5,6 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-import attrs
-
 from ..decisions import Decision, Option
 from ..step import Step, rule_step
 from .cards import discard_card, draw_cards, hand_limit

@@ -10,8 +10,6 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from ..decisions import Decision, Later, Option, unit_keys
 from ..step import Step, rule_step
 from .triggers import MoveMade

@@ -11,8 +11,6 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from ..decisions import Decision, Option
 from ..step import Step, rule_step
 from .triggers import WHAT_HAPPENED, CardPlayed, DieRolled, Trigger

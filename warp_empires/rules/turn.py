@@ -5,8 +5,6 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-import attrs
-
 from .. import limits
 from ..step import Step, rule_step
 
