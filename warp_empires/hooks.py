@@ -38,29 +38,25 @@ def _direct(caller: Any) -> Callable[..., Any]:
     return collect
 
 
-class _GenericOnly(dict):
-    """hook name -> whether the generic ruleset alone answers it, worked out on first use."""
+class _Known(dict):
+    """hook name -> what ``test`` says of the hook's implementations, worked out on first use."""
 
-    def __init__(self, pm: Any):
+    def __init__(self, pm: Any, test: Callable[[list[Any]], bool]):
         super().__init__()
         self._pm = pm
+        self._test = test
 
     def __missing__(self, name: str) -> bool:
-        impls = getattr(self._pm.hook, name).get_hookimpls()
-        known = self[name] = all(impl.plugin_name == "generic" for impl in impls)
+        known = self[name] = self._test(getattr(self._pm.hook, name).get_hookimpls())
         return known
 
 
-class _Absent(dict):
-    """hook name -> whether no plugin at all implements it, worked out on first use."""
+def _generic_only(impls: list[Any]) -> bool:
+    return all(impl.plugin_name == "generic" for impl in impls)
 
-    def __init__(self, pm: Any):
-        super().__init__()
-        self._pm = pm
 
-    def __missing__(self, name: str) -> bool:
-        known = self[name] = not getattr(self._pm.hook, name).get_hookimpls()
-        return known
+def _none(impls: list[Any]) -> bool:
+    return not impls
 
 
 class RuleHooks:
@@ -68,24 +64,20 @@ class RuleHooks:
 
     def __init__(self, pm: Any):
         self._pm = pm
-        #: ``absent[name]`` is :meth:`unanswered` as a lookup, for the move rules asked of
-        #: every stack at nearly every decision of a move phase.
-        self.absent: dict[str, bool] = _Absent(pm)
+        #: ``absent[name]``: whether no plugin at all (not even the generic ruleset)
+        #: implements hook ``name``, for the move rules asked at nearly every decision.
+        self.absent: dict[str, bool] = _Known(pm, _none)
         #: What the move rules work out once a game of what these hooks make of moving
         #: (:class:`~warp_empires.rules.move.MoveQuery`), shared by the game's copies.
         self.move_queries: dict[tuple, Any] = {}
         #: ``generic[name]`` is :meth:`only_generic` as a lookup, for the rules asked at
         #: nearly every decision (a dict lookup costs a fraction of a method call).
-        self.generic: dict[str, bool] = _GenericOnly(pm)
+        self.generic: dict[str, bool] = _Known(pm, _generic_only)
 
     def only_generic(self, name: str) -> bool:
         """Whether the generic ruleset alone answers hook ``name`` (no theme or extra
         does), so that rules may rely on how the generic answer is worked out."""
         return self.generic[name]
-
-    def unanswered(self, name: str) -> bool:
-        """Whether no plugin at all (not even the generic ruleset) implements hook ``name``."""
-        return self.absent[name]
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         fast = _direct(getattr(self._pm.hook, name))
