@@ -54,7 +54,14 @@ def generic_cost(game: Game, seat: int, unit_type) -> int:
 
 def placements(game: Game, seat: int, unit: int) -> list[int]:
     if game.hook.absent["warp_can_place"]:  # a zone takes every kind of unit or none
-        return [zone for zone in game.state.controlled(seat) if zone_takes_units(game, zone)]
+        s = game.state
+        types, placed = s.zone_types, s.placed
+        out = []
+        for zone in s.controlled(seat):  # zone_takes_units, written out: asked at every placement
+            ztype = types[zone]
+            if ztype.generates_revenue and (ztype.recruit_limit is None or placed.get(zone, 0) < ztype.recruit_limit):
+                out.append(zone)
+        return out
     return [zone for zone in game.state.controlled(seat) if can_place(game, seat, unit, zone)]
 
 
@@ -119,18 +126,12 @@ class Buy(Step):
     def run(self, game: Game) -> Decision | None:
         treasury = game.state.players[self.seat].treasury
         units = game.state.units
+        zones = game.state.control.zones_of(self.seat)
         # A unit's price and the zones it may be placed in depend on its type only, and a
         # draw often holds several units of one type: each type is asked about once.
         price_of: dict[str, int] = {}
-        prices = {}
-        for u in self.left:
-            kind = units[u].type.id
-            if kind not in price_of:
-                price_of[kind] = cost(game, self.seat, u)
-            prices[u] = price_of[kind]
-        options = []
-        zones = game.state.control.zones_of(self.seat)
         placeable: dict[str, bool] = {}
+        anywhere = None
         if game.hook.absent["warp_can_place"]:
             # Nothing says where a kind of unit may go: a zone takes every kind or none.
             anywhere = False
@@ -138,19 +139,24 @@ class Buy(Step):
                 if zone_takes_units(game, z):
                     anywhere = True
                     break
-            placeable = dict.fromkeys(price_of, anywhere)
         label = game.rules.unit_label
         keys = unit_keys(len(units))
+        options = []
         drawn = []
-        for u, price in prices.items():
+        for u in self.left:
             kind = units[u].type
+            price = price_of.get(kind.id)
+            if price is None:
+                price = price_of[kind.id] = cost(game, self.seat, u)
             name = label(kind)
             drawn.append((u, name, price))
             if price > treasury:
                 continue
-            ok = placeable.get(kind.id)
+            ok = anywhere
             if ok is None:
-                ok = placeable[kind.id] = any(can_place(game, self.seat, u, z) for z in zones)
+                ok = placeable.get(kind.id)
+                if ok is None:
+                    ok = placeable[kind.id] = any(can_place(game, self.seat, u, z) for z in zones)
             if ok:
                 options.append(tuple.__new__(Option, (keys[u], Later((buy_text, name, price)), u)))
         if not options:
