@@ -213,6 +213,8 @@ class Rulebook:
     ai_weights: Mapping[str, float] = attrs.field(factory=dict)
     _can_enter: dict[str, frozenset[str]] = attrs.field(factory=dict, eq=False, repr=False)
     _unit_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+    #: The limits (limits.MAX_NUMBER, ...) the data has been checked against and met.
+    _passed: set[tuple[int, ...]] = attrs.field(factory=set, eq=False, repr=False)
 
     @classmethod
     def from_plugins(cls, pm: Any, setup: GameSetup | None = None) -> Rulebook:
@@ -228,7 +230,11 @@ class Rulebook:
                 if len(_BOOKS) >= 8:
                     del _BOOKS[next(iter(_BOOKS))]
                 _BOOKS[tuple(map(id, plugins))] = (plugins, book)
-        _check_data(book.unit_types, book.zone_types, book.card_types, book.factions)
+        # The data never changes, the limits may (a test, a tool): checked once under each.
+        bounds = (limits.MAX_NUMBER, limits.MAX_COPIES, limits.MAX_REVENUE, limits.MAX_UNITS, limits.MAX_CARDS)
+        if bounds not in book._passed:
+            _check_data(book.unit_types, book.zone_types, book.card_types, book.factions)
+            book._passed.add(bounds)
         if setup is not None:
             book.check_setup(setup)
         return book
@@ -427,6 +433,14 @@ class Rulebook:
         """Card window (as :attr:`windows`) -> the ids of the cards offered there, so that
         "does this hand hold any" is one set test."""
         return {window: frozenset(card for card, ct in enumerate(self.cards) if ct.id in types) for window, types in self.windows.items()}
+
+    @functools.cached_property
+    def window_offers(self) -> Mapping[str, Mapping[int, tuple[str, Effect, Any, Option]]]:
+        """Card window -> card id -> its type id, effect, test key and play option, for the
+        cards offered there: what a hand's test for playable cards reads of each card, in
+        one lookup (the move phase asks it at every one of its decisions)."""
+        tests, options = self.card_tests, self.play_options
+        return {window: {card: (*tests[card], options[card]) for card in cards} for window, cards in self.window_cards.items()}
 
     @functools.cached_property
     def discard_options(self) -> tuple[Option, ...]:

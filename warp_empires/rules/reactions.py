@@ -34,24 +34,20 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
         return []
     rules = game.rules
     if type(accept) is str:
-        offered = rules.window_cards.get(accept)  # the ids of the cards the window takes
-        if offered is None:
+        offers = rules.window_offers.get(accept)  # the cards the window takes, each in one lookup
+        if offers is None:
             return []
     else:
-        offered = None
+        tests = rules.card_tests
+        offers = {card: (*tests[card], rules.play_options[card]) for card in hand if accept(tests[card][1])}
     out = []
     seen: set[str] = set()
-    tests = rules.card_tests
     tested: dict[Any, bool] = {}
     for card in hand:
-        if offered is not None:
-            if card not in offered:
-                continue
-            type_id, effect, key = tests[card]
-        else:
-            type_id, effect, key = tests[card]
-            if not accept(effect):
-                continue
+        offer = offers.get(card)
+        if offer is None:
+            continue
+        type_id, effect, key, option = offer
         if type_id in seen:  # two copies of one card are the same choice
             continue
         if key is None:
@@ -62,7 +58,7 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
                 ok = tested[key] = effect.playable(game, seat, ctx)
         if ok:
             seen.add(type_id)
-            out.append(rules.play_options[card])
+            out.append(option)
     return out
 
 
