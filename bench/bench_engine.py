@@ -15,7 +15,7 @@ processes by this same script, on the same maps, fixture theme and seeds, so the
 ratio compares engines and nothing else. Each line runs three times in a process
 of its own (what one line leaves in memory slows the next: after the 10,000-zone games,
 Doctor Who's ran at three quarters of its speed in a fresh process, the garbage
-collector having more to scan). The two versions take turns (``--rounds`` times, the
+collector having more to scan). The two versions take turns line by line (``--rounds`` times, the
 earlier one first in odd rounds) and each keeps its best run of every line: on a shared
 or virtual machine the speed of the processor drifts by a third from one minute to the
 next, and a version measured only before or only after the other would carry that drift
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "basic"
 GALAXY = ROOT / "maps" / "doctor_who_galaxy.json"
 BASELINE = "e4aa3f3"
-ROUNDS = 3
+ROUNDS = 4
 REPEATS = 3
 
 
@@ -153,18 +153,15 @@ def baseline_tree(commit: str) -> Path:
     return tree
 
 
-def run_child(tree: Path, args) -> dict:
-    """Every line measured on ``tree``, each in a fresh process."""
+def run_child(tree: Path, line: str, args) -> dict:
+    """One line measured on ``tree``, in a fresh process."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(import_dir(tree)), os.environ.get("PYTHONPATH", "")]))
-    out = {}
-    for line in LINES:
-        cmd = [sys.executable, __file__, "--child", line, "--games", str(args.games), "--turn-limit", str(args.turn_limit),
-               "--fixture", str(tree / "tests" / "fixtures" / "basic")]
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True)
-        if done.returncode:
-            raise SystemExit(f"the benchmark failed on {tree}:\n{done.stderr}")
-        out[line] = json.loads(done.stdout)
-    return out
+    cmd = [sys.executable, __file__, "--child", line, "--games", str(args.games), "--turn-limit", str(args.turn_limit),
+           "--fixture", str(tree / "tests" / "fixtures" / "basic")]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"the benchmark failed on {tree}:\n{done.stderr}")
+    return json.loads(done.stdout)
 
 
 def best_of(results: list[dict]) -> dict:
@@ -196,8 +193,12 @@ def main() -> None:
     trees = {"now": ROOT} if args.no_baseline else {"before": baseline_tree(args.baseline), "now": ROOT}
     runs: dict[str, list[dict]] = {name: [] for name in trees}
     for r in range(args.rounds):
-        for name in (trees if r % 2 == 0 else reversed(list(trees))):
-            runs[name].append(run_child(trees[name], args))
+        results: dict[str, dict] = {name: {} for name in trees}
+        for line in LINES:  # the two versions of a line one after the other: the drift between them is seconds'
+            for name in (trees if r % 2 == 0 else reversed(list(trees))):
+                results[name][line] = run_child(trees[name], line, args)
+        for name in trees:
+            runs[name].append(results[name])
     now = best_of(runs["now"])
     before = best_of(runs["before"]) if "before" in runs else None
     print(f"each version's best of {args.rounds} runs, the versions taking turns")
