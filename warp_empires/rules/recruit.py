@@ -54,14 +54,7 @@ def generic_cost(game: Game, seat: int, unit_type) -> int:
 
 def placements(game: Game, seat: int, unit: int) -> list[int]:
     if game.hook.absent["warp_can_place"]:  # a zone takes every kind of unit or none
-        s = game.state
-        types, placed = s.zone_types, s.placed
-        out = []
-        for zone in s.controlled(seat):  # zone_takes_units, written out: asked at every placement
-            ztype = types[zone]
-            if ztype.generates_revenue and (ztype.recruit_limit is None or placed.get(zone, 0) < ztype.recruit_limit):
-                out.append(zone)
-        return out
+        return [zone for zone in game.state.controlled(seat) if zone_takes_units(game, zone)]
     return [zone for zone in game.state.controlled(seat) if can_place(game, seat, unit, zone)]
 
 
