@@ -194,7 +194,7 @@ def main() -> None:
     runs: dict[str, list[dict]] = {name: [] for name in trees}
     for r in range(args.rounds):
         results: dict[str, dict] = {name: {} for name in trees}
-        for line in LINES:  # the two versions of a line one after the other: the drift between them is seconds'
+        for line in LINES:  # a line's two versions one after the other, seconds apart rather than a minute
             for name in (trees if r % 2 == 0 else reversed(list(trees))):
                 results[name][line] = run_child(trees[name], line, args)
         for name in trees:
