@@ -232,16 +232,8 @@ def can_move(game: Game, seat: int, zone: int, units: tuple[int, ...], points: i
             if t.id not in can_enter:
                 continue
         if closed is None:
-            # The generic rules close zones only by a lasting no_entry effect on the owner:
-            # no call while there is none.
-            closed = ()
-            if not hook.generic["warp_blocked_zones"]:
-                closed = blocked_zones(game, owner, list(units))
-            else:
-                for e in s.lasting:
-                    if e.kind == "no_entry" and e.seat == owner:
-                        closed = blocked_zones(game, owner, list(units))
-                        break
+            # Without lasting effects the generic rules close no zone: no call needed.
+            closed = blocked_zones(game, owner, list(units)) if s.lasting or not hook.generic["warp_blocked_zones"] else ()
         if closed and any(nxt in answer for answer in closed):
             continue
         if stops is None:
