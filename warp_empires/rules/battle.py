@@ -88,7 +88,16 @@ def battle_zones(game: Game, seat: int, zone_tag: str | None = None, exclude_tag
     """Zones holding ``seat``'s units and an opponent's; only zones whose type carries
     ``zone_tag`` (if given) and not ``exclude_tag`` (if given)."""
     s = game.state
-    zones = [z for z in s.zones_with_units(seat) if s.has_enemy(z, seat)]
+    mine = s.occupied.get(seat)
+    if not mine:
+        return []
+    # From the occupied index rather than a look at every unit of every stack (asked at
+    # every turn): the zones where another seat has units too.
+    theirs: set[int] = set()
+    for other, zones in s.occupied.items():
+        if other != seat:
+            theirs.update(zones)
+    zones = sorted(mine.keys() & theirs)
     if zone_tag is not None:
         zones = [z for z in zones if zone_tag in s.zone_types[z].tags]
     if exclude_tag is not None:
