@@ -8,6 +8,7 @@ another player's units, and never enters an impassable zone its faction cannot e
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..decisions import Decision, Later, Option, unit_keys
@@ -81,36 +82,33 @@ def top_choices(game: Game, seat: int, zone: int) -> list[int]:
 
 def mixed_stacks(game: Game, seat: int) -> list[int]:
     """Zones where ``seat``'s stack holds more than one kind of unit."""
-    return [zone for zone, count in sorted(game.state.occupied.get(seat, {}).items()) if count > 1 and _mixed(game, seat, zone)]
+    return [zone for zone, _ in _mixed_tops(game, seat, sorted(game.state.occupied.get(seat, ())))]
 
 
 def has_mixed_stack(game: Game, seat: int) -> bool:
     """Whether ``seat`` has a mixed stack (asked at every decision of a move phase, so it
     stops at the first)."""
-    units, by_zone = game.state.units, game.state.zone_units.by_zone
-    for zone, count in game.state.occupied.get(seat, {}).items():
-        if count > 1:
+    for _ in _mixed_tops(game, seat, game.state.occupied.get(seat, ())):
+        return True
+    return False
+
+
+def _mixed_tops(game: Game, seat: int, zones: Iterable[int]) -> Iterator[tuple[int, UnitType]]:
+    """``(zone, kind on top)`` for each of ``zones`` where ``seat``'s stack holds more than
+    one kind of unit, looking at each stack only until a second kind shows."""
+    s = game.state
+    units, by_zone, counts = s.units, s.zone_units.by_zone, s.occupied.get(seat, {})
+    for zone in zones:
+        if counts[zone] > 1:
             first = None
-            for u in by_zone.get(zone, ()):  # _mixed, written out: asked at every decision of a move phase
+            for u in by_zone.get(zone, ()):  # top first; others' units passed over
                 unit = units[u]
                 if unit.owner == seat:
                     if first is None:
                         first = unit.type
                     elif unit.type is not first:
-                        return True
-    return False
-
-
-def _mixed(game: Game, seat: int, zone: int) -> bool:
-    units = game.state.units
-    first = None
-    for u in game.state.zone_units.get(zone):
-        if units[u].owner == seat:
-            if first is None:
-                first = units[u].type
-            elif units[u].type is not first:
-                return True
-    return False
+                        yield zone, first
+                        break
 
 
 @rule_step
@@ -122,9 +120,8 @@ class ChooseStackToArrange(Step):
         s = game.state
         counts = s.occupied.get(self.seat, {})
         names, keys = game.board.names, game.board.zone_keys
-        for z in mixed_stacks(game, self.seat):
-            top = next(s.units[u] for u in s.zone_units.by_zone[z] if s.units[u].owner == self.seat)
-            options.append(_new(Option, (keys[z], Later((stack_text, names[z], counts[z], top.type)), z)))
+        for z, top in _mixed_tops(game, self.seat, sorted(counts)):
+            options.append(_new(Option, (keys[z], Later((stack_text, names[z], counts[z], top)), z)))
         return game.ask(self.seat, "choose_stack", "Which stack do you want to arrange?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
