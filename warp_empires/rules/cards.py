@@ -35,15 +35,17 @@ def draw_cards(game: Game, seat: int, count: int) -> list[int]:
     discard pile, and with both empty nothing more is drawn (B2)."""
     s = game.state
     hand = s.players[seat].hand
-    drawn = []
-    for _ in range(count):
+    drawn: list[int] = []
+    while len(drawn) < count:
         if not s.deck:
             if not s.discard:
                 break
             s.deck, s.discard = s.discard, []
             shuffle(game.rng, s.deck)
             game.emit("deck_reshuffled", cards=len(s.deck))
-        drawn.append(s.deck.pop())
+        take = min(count - len(drawn), len(s.deck))
+        drawn.extend(reversed(s.deck[-take:]))  # from the top of the deck, its end
+        del s.deck[-take:]
     hand.extend(drawn)
     if drawn:
         names = game.rules.card_names
