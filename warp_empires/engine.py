@@ -81,7 +81,6 @@ class Game:
         self.state = self.rules.new_state(setup, self.rng)
         self.events: list[Event] = []
         self.choices: list[Any] = []
-        self.decisions = 0
         self._stack: list[Step] = []
         self.pending: Decision | None = None
         self._waiting: Step | None = None  # the step that asked ``pending``, which takes the answer
@@ -98,6 +97,11 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.state.over
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions have been made: one choice recorded for each."""
+        return len(self.choices)
 
     @property
     def winner(self) -> int | None:
@@ -126,7 +130,6 @@ class Game:
             picked = decision.resolve(choice)
             self.choices.append(options[picked[0]].id if decision.count == 1 else [options[i].id for i in picked])
         self.pending = None
-        self.decisions += 1
         try:  # _run_rules written out: this is the door every decision goes through
             step.resume(self, decision, picked)
             self._advance()
@@ -255,7 +258,6 @@ class Game:
         twin.state = self.state.copy()
         twin.events = []
         twin.choices = self.choices[:]
-        twin.decisions = self.decisions
         twin._stack = self._stack[:]
         twin.pending, twin._waiting = self.pending, self._waiting
         twin._notify = self._notify
