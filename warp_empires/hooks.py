@@ -59,8 +59,27 @@ def _none(impls: list[Any]) -> bool:
     return not impls
 
 
+class _FirstCall:
+    """Hook ``name`` of ``hooks`` until its first call, which puts the fast caller in its place
+    (the plugins are all registered by then)."""
+
+    __slots__ = ("hooks", "name")
+
+    def __init__(self, hooks: RuleHooks, name: str):
+        self.hooks, self.name = hooks, name
+
+    def __call__(self, **kwargs: Any) -> Any:
+        fast = _direct(getattr(self.hooks._pm.hook, self.name))
+        setattr(self.hooks, self.name, fast)
+        return fast(**kwargs)
+
+
 class RuleHooks:
-    """``hooks.warp_x(**kwargs)`` behaves like ``pm.hook.warp_x(**kwargs)``, only faster."""
+    """``hooks.warp_x(**kwargs)`` behaves like ``pm.hook.warp_x(**kwargs)``, only faster.
+
+    Every hook is an attribute from the start (no ``__getattr__``): a class with one has
+    every attribute looked up the slow way, and the rules read these at every decision.
+    """
 
     def __init__(self, pm: Any):
         self._pm = pm
@@ -73,13 +92,10 @@ class RuleHooks:
         #: ``generic[name]`` is :meth:`only_generic` as a lookup, for the rules asked at
         #: nearly every decision (a dict lookup costs a fraction of a method call).
         self.generic: dict[str, bool] = _Known(pm, _generic_only)
+        for name in vars(pm.hook):
+            setattr(self, name, _FirstCall(self, name))
 
     def only_generic(self, name: str) -> bool:
         """Whether the generic ruleset alone answers hook ``name`` (no theme or extra
         does), so that rules may rely on how the generic answer is worked out."""
         return self.generic[name]
-
-    def __getattr__(self, name: str) -> Callable[..., Any]:
-        fast = _direct(getattr(self._pm.hook, name))
-        setattr(self, name, fast)
-        return fast
