@@ -183,7 +183,9 @@ def _check_data(units: Mapping[str, UnitType], zones: Mapping[str, ZoneType], ca
         raise SetupError(problems[0])
 
 
-@attrs.frozen
+# Not slotted: attrs gives a slotted class with a cached_property a __getattr__, and a
+# class with one has every attribute read the slow way (the rules read these at every decision).
+@attrs.frozen(slots=False)
 class Rulebook:
     """Rules data, card effects and phase handlers of one game."""
 

@@ -79,7 +79,9 @@ class CardType:
     text: str = ""
 
 
-@attrs.frozen
+# Not slotted: attrs gives a slotted class with a cached_property a __getattr__, and a
+# class with one has every attribute read the slow way (the rules read these at every decision).
+@attrs.frozen(slots=False)
 class Faction:
     """A side a player can pick (a race, an empire, a city state)."""
 
@@ -101,7 +103,9 @@ class Faction:
         return self._totals.get(kind, 0)
 
 
-@attrs.frozen
+# Not slotted: attrs gives a slotted class with a cached_property a __getattr__, and a
+# class with one has every attribute read the slow way (the rules read these at every decision).
+@attrs.frozen(slots=False)
 class ZoneType:
     """A kind of zone: what it earns, whether units may enter it, what it costs to enter."""
 
