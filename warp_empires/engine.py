@@ -181,13 +181,21 @@ class Game:
         else:
             self._stack.extend(reversed(steps))
 
-    def emit(
-        self, kind: str, visible_to: Iterable[int] | None = None, secret: Mapping[str, Any] | None = None,
-        knows: Iterable[int] | None = None, **data: Any,
-    ) -> Event:
-        """Announce what happened. ``data`` is public to everyone who sees the event
-        (everyone, or only ``visible_to``); ``secret`` details are for ``knows`` alone
-        (by default the event's ``player``), e.g. which units were placed (B14)."""
+    def emit(self, kind: str, /, **data: Any) -> Event:
+        """Announce what happened: ``emit(kind, visible_to=None, secret=None, knows=None, **data)``.
+
+        ``data`` is public to everyone who sees the event (everyone, or only the seats
+        ``visible_to`` names); the ``secret`` details (a mapping) are for the seats ``knows``
+        names alone (by default the event's ``player``), e.g. which units were placed (B14).
+
+        The three are taken out of ``data`` rather than named parameters: Python matches
+        each keyword of a call against a function's named parameters, and a keyword that
+        matches none (every detail of an event) is compared with each of them by value,
+        a few times an event at every decision.
+        """
+        visible_to = data.pop("visible_to", None)
+        secret = data.pop("secret", None)
+        knows = data.pop("knows", None)
         state = self.state
         seen = None if visible_to is None else frozenset(visible_to)
         if secret is None:
