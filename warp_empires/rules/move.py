@@ -8,7 +8,7 @@ another player's units, and never enters an impassable zone its faction cannot e
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..decisions import Decision, Later, Option, unit_keys
@@ -88,27 +88,30 @@ def mixed_stacks(game: Game, seat: int) -> list[int]:
 def has_mixed_stack(game: Game, seat: int) -> bool:
     """Whether ``seat`` has a mixed stack (asked at every decision of a move phase, so it
     stops at the first)."""
-    for _ in _mixed_tops(game, seat, game.state.occupied.get(seat, ())):
-        return True
-    return False
+    return bool(_mixed_tops(game, seat, game.state.occupied.get(seat, ()), first=True))
 
 
-def _mixed_tops(game: Game, seat: int, zones: Iterable[int]) -> Iterator[tuple[int, UnitType]]:
+def _mixed_tops(game: Game, seat: int, zones: Iterable[int], first: bool = False) -> list[tuple[int, UnitType]]:
     """``(zone, kind on top)`` for each of ``zones`` where ``seat``'s stack holds more than
-    one kind of unit, looking at each stack only until a second kind shows."""
+    one kind of unit (with ``first``, only the first such zone), looking at each stack only
+    until a second kind shows. A list, not a generator: the move phase asks at every decision."""
     s = game.state
     units, by_zone, counts = s.units, s.zone_units.by_zone, s.occupied.get(seat, {})
+    found = []
     for zone in zones:
         if counts[zone] > 1:
-            first = None
+            top = None
             for u in by_zone.get(zone, ()):  # top first; others' units passed over
                 unit = units[u]
                 if unit.owner == seat:
-                    if first is None:
-                        first = unit.type
-                    elif unit.type is not first:
-                        yield zone, first
+                    if top is None:
+                        top = unit.type
+                    elif unit.type is not top:
+                        found.append((zone, top))
+                        if first:
+                            return found
                         break
+    return found
 
 
 @rule_step
@@ -503,7 +506,7 @@ class SelectUnits(Step):
         else:
             group = self.chosen + (option.value,)
             if not self.single and len(group) < len(self.candidates):
-                movers = tuple(o.value for o in decision.options if o.value is not None)  # the units offered (not "all" or "go")
+                movers = tuple([o.value for o in decision.options if o.value is not None])  # the units offered (not "all" or "go")
                 game.push(SelectUnits(self.seat, self.zone, self.candidates, group, points=self.points, single=self.single, movers=movers))
                 return
         game.push(SelectDestination(self.seat, self.zone, group, self.points))

@@ -167,7 +167,7 @@ class Buy(Step):
         price = cost(game, self.seat, unit)
         game.state.players[self.seat].treasury -= price
         game.emit("unit_bought", player=self.seat, secret={"unit": game.state.units[unit].type.name, "cost": price})
-        left = tuple(u for u in self.left if u != unit)
+        left = tuple([u for u in self.left if u != unit])
         follow: list[Step] = [Place(self.seat, unit)]
         if left:
             follow.append(Buy(self.seat, self.drawn, left, self.extra))
