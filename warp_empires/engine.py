@@ -193,9 +193,13 @@ class Game:
         matches none (every detail of an event) is compared with each of them by value,
         a few times an event at every decision.
         """
-        visible_to = data.pop("visible_to", None)
-        secret = data.pop("secret", None)
-        knows = data.pop("knows", None)
+        visible_to = secret = knows = None
+        if "visible_to" in data:  # a test before each pop: most events have none of the three
+            visible_to = data.pop("visible_to")
+        if "secret" in data:
+            secret = data.pop("secret")
+        if "knows" in data:
+            knows = data.pop("knows")
         state = self.state
         seen = None if visible_to is None else frozenset(visible_to)
         if secret is None:
