@@ -44,7 +44,10 @@ def draw_units(game: Game, seat: int, count: int) -> tuple[int, ...]:
 
 
 def cost(game: Game, seat: int, unit: int) -> int:
-    return game.hook.warp_recruit_cost(game=game, seat=seat, unit_type=game.state.units[unit].type)
+    kind = game.state.units[unit].type
+    if game.hook.generic["warp_recruit_cost"]:  # the generic price without a hook call: asked of every unit drawn
+        return generic_cost(game, seat, kind)
+    return game.hook.warp_recruit_cost(game=game, seat=seat, unit_type=kind)
 
 
 def generic_cost(game: Game, seat: int, unit_type) -> int:
