@@ -390,10 +390,6 @@ def stack_text(zone_name: str, count: int, top: UnitType) -> str:
     return f"{zone_name}: {count} unit{'s' if count != 1 else ''} ({top.name} (F{top.force}){', ...' if count > 1 else ''})"
 
 
-def show_text(unit_label: str) -> str:
-    return f"Show {unit_label}"
-
-
 def unit_text(verb: str, unit_type: UnitType) -> str:
     return f"{verb} {unit_type.name} (F{unit_type.force})"
 
@@ -542,10 +538,9 @@ class ArrangeStack(Step):
     zone: int
 
     def run(self, game: Game) -> Decision | None:
-        label = game.rules.unit_label
         units = game.state.units
         keys = unit_keys(len(units))
-        options = [_new(Option, (keys[u], Later((show_text, label(units[u].type))), u)) for u in top_choices(game, self.seat, self.zone)]
+        options = [_new(Option, (keys[u], Later((unit_text, "Show", units[u].type)), u)) for u in top_choices(game, self.seat, self.zone)]
         return game.ask(self.seat, "choose_top", f"Which unit do other players see on top in {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
