@@ -36,6 +36,8 @@ def test_fast_moves_three_medium_two(unit_type, reach):
     march_from(game, "A")
     assert game.pending.kind == "choose_destination"
     assert opts(game) == zones(game, *reach)
+    board = game.board
+    assert [(o.label, o.value) for o in game.pending.options] == [(f"{n} ({board.codes[z]})", z) for n in reach for z in [zone_id(game, n)]]
 
 
 def test_slow_moves_one_zone_so_the_only_destination_is_taken_without_asking():

@@ -34,6 +34,7 @@ def test_five_drawn_bought_at_cost_and_the_rest_returned():
     buy(game, "guard")
     # Placed where the player says, among the revenue zones it controls.
     assert (game.pending.kind, opts(game)) == ("place", [f"zone:{zone_id(game, 'Home')}", f"zone:{zone_id(game, 'Farm')}"])
+    assert [(o.label, o.value) for o in game.pending.options] == [("Home", zone_id(game, "Home")), ("Farm", zone_id(game, "Farm"))]
     drive(game, f"zone:{zone_id(game, 'Farm')}")
     # 1 left: only the scout is affordable.
     assert [game.state.units[o.value].type.id for o in game.pending.options if o.id != "done"] == ["scout"]

@@ -11,6 +11,7 @@ import functools
 from collections.abc import Callable, Container, Mapping
 from heapq import heappop, heappush
 
+from .decisions import Option
 from .model.data import ZoneType
 from .model.state import GameState
 from .zonemap import ZoneMap
@@ -50,6 +51,17 @@ class Board:
     def places(self) -> tuple[str, ...]:
         """Each zone's name with its code, as destinations are listed: ``Skaro (SKA)``."""
         return tuple(f"{name} ({code})" for name, code in zip(self.names, self.codes))
+
+    @functools.cached_property
+    def zone_options(self) -> tuple[Option, ...]:
+        """Each zone as an option naming it (``zone:<id>``, its name, the zone id), for
+        questions that list zones (where a new unit goes, say): made once per map."""
+        return tuple(map(Option, self.zone_keys, self.names, range(len(self.names))))
+
+    @functools.cached_property
+    def destination_options(self) -> tuple[Option, ...]:
+        """Each zone as a move's destination (``zone:<id>``, its name with its code, the zone id)."""
+        return tuple(map(Option, self.zone_keys, self.places, range(len(self.names))))
 
     def __len__(self) -> int:
         return len(self.names)

@@ -291,7 +291,8 @@ class PickDestination(Step):
     def run(self, game):
 
         reach = destinations(game, self.seat, self.zone, self.units)
-        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in sorted(reach)]
+        named = game.board.zone_options
+        options = [named[z] for z in sorted(reach)]
         return game.ask(
             self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to", options,
             context={"from": self.zone, "units": self.units, "reach": reach},

@@ -69,7 +69,8 @@ class PushStack(Step):
         if not game.state.stack(self.zone, self.owner):
             return None  # the stack is gone
         zones = plot_destinations(game, self.seat, self.zone, self.owner)
-        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in zones]
+        named = game.board.zone_options
+        options = [named[z] for z in zones]
         name = game.state.players[self.owner].name
         return game.ask(self.seat, "choose_destination", f"Move {name}'s stack from {game.zone_name(self.zone)} to", options)
 

@@ -235,7 +235,8 @@ class PlaceFreeUnits(Effect):
         s = game.state
         if not s.pools.get(pool_key(game, seat)):
             return []
-        return [Option(f"zone:{z}", game.zone_name(z), z) for z in s.controlled(seat)]
+        zones = game.board.zone_options
+        return [zones[z] for z in s.controlled(seat)]
 
     def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
         s = game.state
@@ -288,7 +289,8 @@ class PlaceRegenerated(Step):
     def run(self, game: Game) -> Decision | None:
         if game.state.units[self.unit].place != POOL:
             return None  # drawn from the pool again in the meantime
-        options = [Option(f"zone:{z}", game.zone_name(z), z) for z in comeback_zones(game, self.seat, self.unit)]
+        zones = game.board.zone_options
+        options = [zones[z] for z in comeback_zones(game, self.seat, self.unit)]
         return game.ask(self.seat, "place", f"Bring {game.unit_label(self.unit)} back in", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:

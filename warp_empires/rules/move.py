@@ -517,8 +517,8 @@ class SelectDestination(Step):
 
     def run(self, game: Game) -> Decision | None:
         reach = destinations(game, self.seat, self.zone, self.units, self.points)
-        keys, places = game.board.zone_keys, game.board.places
-        options = [_new(Option, (keys[z], places[z], z)) for z in sorted(reach)]
+        ends = game.board.destination_options
+        options = [ends[z] for z in sorted(reach)]
         return game.ask(
             self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to",
             options, context={"from": self.zone, "units": self.units, "reach": reach, "points": self.points},

@@ -190,9 +190,8 @@ class Place(Step):
     unit: int
 
     def run(self, game: Game) -> Decision:
-        zones = placements(game, self.seat, self.unit)
-        keys, names = game.board.zone_keys, game.board.names
-        options = [tuple.__new__(Option, (keys[z], names[z], z)) for z in zones]  # no keyword handling: a few a turn
+        named = game.board.zone_options
+        options = [named[z] for z in placements(game, self.seat, self.unit)]
         return game.ask(self.seat, "place", f"Place {game.unit_label(self.unit)} in", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
