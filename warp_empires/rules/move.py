@@ -80,11 +80,6 @@ def top_choices(game: Game, seat: int, zone: int) -> list[int]:
     return list(kinds.values())
 
 
-def mixed_stacks(game: Game, seat: int) -> list[int]:
-    """Zones where ``seat``'s stack holds more than one kind of unit."""
-    return [zone for zone, _ in _mixed_tops(game, seat, sorted(game.state.occupied.get(seat, ())))]
-
-
 def has_mixed_stack(game: Game, seat: int) -> bool:
     """Whether ``seat`` has a mixed stack (asked at every decision of a move phase, so it
     stops at the first)."""
