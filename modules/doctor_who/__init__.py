@@ -58,7 +58,10 @@ class DoctorWho(ThemePlugin):
     def warp_victory(self, game):
         """D3: asked whenever a turn ends; holding every Nexus Point then wins."""
         nexus = nexus_points(game)
-        owners = {game.state.control.get(z, -1) for z in nexus}
+        control = game.state.control
+        owners = set()
+        for z in nexus:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs, and this runs every turn
+            owners.add(control.get(z, -1))
         if nexus and len(owners) == 1 and -1 not in owners:
             return owners.pop()
         return None

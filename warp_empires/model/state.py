@@ -346,7 +346,11 @@ class GameState:
     def stack(self, zone: int, owner: int) -> list[int]:
         """Ids of ``owner``'s units in ``zone``, top unit first."""
         units = self.units
-        return [u for u in self.zone_units.by_zone.get(zone, ()) if units[u].owner == owner]
+        ids = []
+        for u in self.zone_units.by_zone.get(zone, ()):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            if units[u].owner == owner:
+                ids.append(u)
+        return ids
 
     def owners_in(self, zone: int) -> set[int]:
         units = self.units

@@ -139,7 +139,10 @@ class BattlePhase(Step):
         return None
 
     def run(self, game: Game) -> Decision | None:
-        zones = [z for z in battle_zones(game, self.seat, self.zone_tag, self.exclude_tag) if self._next_opponent(game, z) is not None]
+        zones = []
+        for z in battle_zones(game, self.seat, self.zone_tag, self.exclude_tag):  # a loop, not a comprehension: asked every turn
+            if self._next_opponent(game, z) is not None:
+                zones.append(z)
         if not zones:
             return None
         options = [Option(f"zone:{z}", f"Battle in {game.zone_name(z)}", z) for z in zones]
@@ -247,19 +250,21 @@ def side_force(game: Game, battle: Battle, seat: int) -> tuple[int, list[Modifie
     units = game.state.units
     fighters = battle.fighters(game, seat)
     attacking = seat == battle.attacker
-    if battle.force:
-        parts = [Modifier("units", sum(battle.unit_force(game, u) for u in fighters))]
-    else:
-        parts = [Modifier("units", sum(units[u].type.force for u in fighters))]
-    per_unit = sum(unit_bonus(game, u, seat, attacking) for u in fighters if u not in battle.no_bonus)
+    force = per_unit = 0
+    mine = False  # a leader among the fighters
+    for u in fighters:  # one loop, not a generator for each sum: Python 3.11 makes a function for each
+        kind = units[u].type
+        force += battle.unit_force(game, u) if battle.force else kind.force
+        if u not in battle.no_bonus:
+            per_unit += unit_bonus(game, u, seat, attacking)
+        mine = mine or kind.is_leader
+    parts = [Modifier("units", force)]
     if per_unit:
         parts.append(Modifier("unit and faction abilities", per_unit))
     stack_bonus = game.state.players[seat].faction.ability_total("force_per_stack")
     if stack_bonus and fighters:
         parts.append(Modifier("stack ability", stack_bonus))
-    mine = any(units[u].type.is_leader for u in fighters)
-    theirs = any(units[u].type.is_leader for u in battle.fighters(game, battle.other(seat)))
-    if mine and not theirs:
+    if mine and not any(units[u].type.is_leader for u in battle.fighters(game, battle.other(seat))):
         parts.append(Modifier("leader", game.rules.settings.leader_bonus))
     parts.extend(battle.cards.get(seat, ()))
     extra = [m for answer in game.hook.warp_force_modifiers(game=game, battle=battle, side=seat) for m in answer or ()]

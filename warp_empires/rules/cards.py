@@ -49,7 +49,7 @@ def draw_cards(game: Game, seat: int, count: int) -> list[int]:
     hand.extend(drawn)
     if drawn:
         names = game.rules.card_names
-        game.emit("cards_drawn", player=seat, count=len(drawn), secret={"cards": [names[c] for c in drawn]})
+        game.emit("cards_drawn", player=seat, count=len(drawn), secret={"cards": list(map(names.__getitem__, drawn))})
     return drawn
 
 

@@ -39,7 +39,10 @@ class DiscardAny(Step):
         if not hand:
             return None
         discards = game.rules.discard_options
-        return game.ask(self.seat, "discard", "Discard a card before drawing?", (KEEP, *[discards[c] for c in hand]))
+        options = [KEEP]
+        for c in hand:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            options.append(discards[c])
+        return game.ask(self.seat, "discard", "Discard a card before drawing?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         option = decision.options[picked[0]]
@@ -69,7 +72,9 @@ class DiscardToLimit(Step):
         if excess <= 0:
             return None
         cards = game.rules.card_options
-        options = [cards[c] for c in hand]
+        options = []
+        for c in hand:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            options.append(cards[c])
         return game.ask(self.seat, "discard_to_limit", f"Hand limit {len(hand) - excess}: discard {excess}", options, count=excess)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:

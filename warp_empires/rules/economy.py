@@ -21,7 +21,10 @@ def revenue_parts(game: Game, seat: int) -> list[Modifier]:
     """What ``seat`` would earn now: controlled zones plus every modifier, itemised."""
     s = game.state
     types = s.zone_types
-    parts = [Modifier("controlled zones", sum([types[z].revenue for z in s.control.zones_of(seat)]))]
+    earned = 0
+    for z in s.control.zones_of(seat):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        earned += types[z].revenue
+    parts = [Modifier("controlled zones", earned)]
     if s.lasting or not game.hook.generic["warp_revenue_modifiers"]:  # the generic rules: lasting effects alone
         extra = [m for answer in game.hook.warp_revenue_modifiers(game=game, seat=seat) for m in answer or ()]
         parts.extend(sorted(extra))  # sorted: the order plugins were registered in never shows
@@ -50,7 +53,12 @@ def printed_revenue(game: Game, seat: int) -> int:
     """The revenue printed on the revenue-generating zones ``seat`` controls, before any
     card effect on what is collected (B15: what upkeep counts)."""
     types = game.state.zone_types
-    return sum([types[z].revenue for z in game.state.control.zones_of(seat) if types[z].generates_revenue])
+    printed = 0
+    for z in game.state.control.zones_of(seat):  # a loop: see revenue_parts
+        t = types[z]
+        if t.generates_revenue:
+            printed += t.revenue
+    return printed
 
 
 def upkeep_capacity(game: Game, seat: int) -> int:
@@ -73,11 +81,14 @@ class CollectRevenue(Step):
 
     def run(self, game: Game) -> None:
         parts = revenue_parts(game, self.seat)
-        amount = max(0, sum([p.amount for p in parts]))
+        amount = 0
+        for part in parts:  # a loop: see revenue_parts
+            amount += part.amount
+        amount = max(0, amount)
         player = game.state.players[self.seat]
         player.revenue = amount
         player.treasury += amount
-        game.emit("revenue", player=self.seat, amount=amount, parts=[tuple(p) for p in parts], treasury=player.treasury)
+        game.emit("revenue", player=self.seat, amount=amount, parts=list(map(tuple, parts)), treasury=player.treasury)
         return None
 
 

@@ -8,6 +8,7 @@ another player's units, and never enters an impassable zone its faction cannot e
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 # Options built without the named tuple's keyword handling: move decisions list many.
 _new = tuple.__new__
+_value = operator.attrgetter("value")
 
 STOP = Option("stop", "Stop moving")
 ALL = "all"
@@ -138,7 +140,11 @@ def allowance(game: Game, seat: int, units: tuple[int, ...]) -> int:
 
 def generic_allowance(game: Game, seat: int, units: list[int]) -> int:
     chits = game.state.units
-    slowest = min([chits[u].type.speed for u in units])
+    slowest = chits[units[0]].type.speed
+    for u in units:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        speed = chits[u].type.speed
+        if speed < slowest:
+            slowest = speed
     if slowest == 0:
         return 0  # fortifications never move, whatever the bonuses
     return slowest + game.state.players[seat].faction.ability_total("speed_bonus")
@@ -462,18 +468,24 @@ class SelectUnits(Step):
 
     def run(self, game: Game) -> Decision | None:
         if self.movers is None:
-            left = [u for u in self.candidates if u not in self.chosen]
+            left = []
+            for u in self.candidates:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+                if u not in self.chosen:
+                    left.append(u)
             if len(self.candidates) == 1 or (self.single and len(left) == 1):
                 game.push(SelectDestination(self.seat, self.zone, tuple(self.candidates[:1]) if self.single else self.candidates, self.points))
                 return None
         else:  # the units offered at the last pick, less those picked since (a big stack is picked from unit by unit)
             taken = set(self.chosen)
-            left = [u for u in self.movers if u not in taken]
+            left = []
+            for u in self.movers:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+                if u not in taken:
+                    left.append(u)
         options = []
         if self.chosen:
             options.append(GO)
         elif not self.single:
-            options.append(Option(ALL, f"Move all {len(self.candidates)} units", None))
+            options.append(_new(Option, (ALL, f"Move all {len(self.candidates)} units", None)))
         verb = "Move" if self.single else "Add"
         units = game.state.units
         if self.movers is None:
@@ -497,7 +509,7 @@ class SelectUnits(Step):
         else:
             group = self.chosen + (option.value,)
             if not self.single and len(group) < len(self.candidates):
-                movers = tuple([o.value for o in decision.options if o.value is not None])  # the units offered (not "all" or "go")
+                movers = tuple(map(_value, decision.options[1:]))  # the units offered, after "all" or "go"
                 game.push(SelectUnits(self.seat, self.zone, self.candidates, group, points=self.points, single=self.single, movers=movers))
                 return
         game.push(SelectDestination(self.seat, self.zone, group, self.points))
@@ -513,7 +525,9 @@ class SelectDestination(Step):
     def run(self, game: Game) -> Decision | None:
         reach = destinations(game, self.seat, self.zone, self.units, self.points)
         ends = game.board.destination_options
-        options = [ends[z] for z in sorted(reach)]
+        options = []
+        for z in sorted(reach):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            options.append(ends[z])
         return game.ask(
             self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to",
             options, context={"from": self.zone, "units": self.units, "reach": reach, "points": self.points},
@@ -535,7 +549,9 @@ class ArrangeStack(Step):
     def run(self, game: Game) -> Decision | None:
         units = game.state.units
         keys = unit_keys(len(units))
-        options = [_new(Option, (keys[u], Later((unit_text, "Show", units[u].type)), u)) for u in top_choices(game, self.seat, self.zone)]
+        options = []
+        for u in top_choices(game, self.seat, self.zone):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            options.append(_new(Option, (keys[u], Later((unit_text, "Show", units[u].type)), u)))
         return game.ask(self.seat, "choose_top", f"Which unit do other players see on top in {game.zone_name(self.zone)}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
@@ -550,9 +566,12 @@ def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
     s = game.state
     owner = s.units[units[0]].owner
     start = s.units[units[0]].zone
+    names = []
     for u in units:
         s.move_unit(u, to)
-        s.units[u].moved = True
+        unit = s.units[u]
+        unit.moved = True
+        names.append(unit.type.name)
     move_id = s.next_play
     s.next_play += 1
     # Others see the unit now on top of the owner's stack where the group arrived (B4, B14).
@@ -561,10 +580,13 @@ def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
             break
     game.emit(
         "moved", player=owner, by=by, frm=start, to=to, count=len(units), top=s.units[top].type.name,
-        secret={"units": [s.units[u].type.name for u in units]},
+        secret={"units": names},
     )
     units = tuple(units)
-    after = [step for answer in game.hook.warp_after_move(game=game, seat=owner, units=units, frm=start, to=to) for step in answer or ()]
+    after: list[Step] = []
+    for answer in game.hook.warp_after_move(game=game, seat=owner, units=units, frm=start, to=to):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        if answer:
+            after.extend(answer)
     seats = window_seats(game, "move", by, False)
     if seats is not None:
         game.push(ReactionWindow(MoveMade(move_id, by, start, to, units), seats), *after)

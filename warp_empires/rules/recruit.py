@@ -57,7 +57,11 @@ def generic_cost(game: Game, seat: int, unit_type) -> int:
 
 def placements(game: Game, seat: int, unit: int) -> list[int]:
     if game.hook.absent["warp_can_place"]:  # a zone takes every kind of unit or none
-        return [zone for zone in game.state.controlled(seat) if zone_takes_units(game, zone)]
+        zones = []
+        for zone in game.state.controlled(seat):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            if zone_takes_units(game, zone):
+                zones.append(zone)
+        return zones
     return [zone for zone in game.state.controlled(seat) if can_place(game, seat, unit, zone)]
 
 
@@ -101,7 +105,10 @@ class DrawOffer(Step):
     def run(self, game: Game) -> None:
         count = game.state.rolls.pop(self.die_key) if self.die_key else self.count
         offer = draw_units(game, self.seat, count)
-        names = [game.state.units[u].type.name for u in offer]
+        units = game.state.units
+        names = []
+        for u in offer:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            names.append(units[u].type.name)
         game.emit("recruit_draw", player=self.seat, count=len(offer), extra=self.extra, secret={"units": names})
         if offer:
             game.push(Buy(self.seat, offer, offer, self.extra))
@@ -170,7 +177,9 @@ class Buy(Step):
         price = cost(game, self.seat, unit)
         game.state.players[self.seat].treasury -= price
         game.emit("unit_bought", player=self.seat, secret={"unit": game.state.units[unit].type.name, "cost": price})
-        left = tuple([u for u in self.left if u != unit])
+        rest = list(self.left)  # a unit is drawn once: it is in the offer once
+        rest.remove(unit)
+        left = tuple(rest)
         follow: list[Step] = [Place(self.seat, unit)]
         if left:
             follow.append(Buy(self.seat, self.drawn, left, self.extra))
@@ -191,7 +200,9 @@ class Place(Step):
 
     def run(self, game: Game) -> Decision:
         named = game.board.zone_options
-        options = [named[z] for z in placements(game, self.seat, self.unit)]
+        options = []
+        for z in placements(game, self.seat, self.unit):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            options.append(named[z])
         return game.ask(self.seat, "place", f"Place {game.unit_label(self.unit)} in", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
