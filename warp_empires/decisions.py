@@ -133,7 +133,7 @@ class Decision(NamedTuple):
             return (self._index(choice),)
         if isinstance(choice, str) or not isinstance(choice, Sequence):
             raise IllegalChoice(f"pick exactly {self.count} different options for '{self.prompt}'; got {choice!r}; choose from: {self.describe()}")
-        picked = tuple(self._index(c) for c in choice)
+        picked = tuple([self._index(c) for c in choice])  # a list first: cheaper than a generator
         if len(picked) != self.count or len(set(picked)) != self.count:
             raise IllegalChoice(
                 f"pick exactly {self.count} different options for '{self.prompt}'; got {len(set(picked))}; choose from: {self.describe()}"

@@ -136,7 +136,11 @@ def _opponents(n: int, seat: int) -> tuple[int, ...]:
 
 
 def opponent_options(game: Game, seat: int) -> list[Option]:
-    return [Option(f"seat:{o}", game.state.players[o].name, o) for o in opponents(game, seat)]
+    players = game.state.players
+    out = []
+    for o in opponents(game, seat):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        out.append(tuple.__new__(Option, (f"seat:{o}", players[o].name, o)))
+    return out
 
 
 #: The methods of an effect the engine calls, with the arguments it passes (after self).

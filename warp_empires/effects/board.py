@@ -194,7 +194,7 @@ class ChangeZoneType(Effect):
 
     def has_target(self, game: Game, seat: int, ctx: Any) -> bool:
         """:meth:`targets`' tests, stopping at the first zone that passes (asked at every
-        decision of a move phase: the zones next to the player's are not gathered first)."""
+        decision of a move phase: no options are made)."""
         p = self.params
         s = game.state
         if s.players[seat].treasury < p["cost"]:
@@ -203,7 +203,9 @@ class ChangeZoneType(Effect):
         types, zone_units = s.zone_types, s.zone_units
         if p["where"] == "adjacent":
             adjacency = game.board.adjacency
-            zones: Any = (n for z in s.occupied.get(seat, ()) for n in adjacency[z])
+            zones: Any = []
+            for z in s.occupied.get(seat, ()):  # a loop, not a generator: Python 3.11 makes a function for each one it runs
+                zones.extend(adjacency[z])
         else:
             zones = self._candidates(game, seat)
         for zone in zones:

@@ -86,8 +86,14 @@ class NoEntryTreaty(Effect):
         s = game.state
         if not s.occupied.get(seat):
             return False
-        bound = {e.seat for e in s.lasting if e.kind == "no_entry" and e.source == seat}
-        return any(o not in bound for o in opponents(game, seat))
+        bound = set()
+        for e in s.lasting:  # loops, not comprehensions: Python 3.11 makes a function for each one it runs
+            if e.kind == "no_entry" and e.source == seat:
+                bound.add(e.seat)
+        for o in opponents(game, seat):
+            if o not in bound:
+                return True
+        return False
 
     def resolve(self, game: Game, seat: int, target: Any, ctx: Any) -> None:
         until = next_turn_of(game, target)

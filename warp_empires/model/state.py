@@ -354,7 +354,10 @@ class GameState:
 
     def owners_in(self, zone: int) -> set[int]:
         units = self.units
-        return {units[u].owner for u in self.zone_units.by_zone.get(zone, ())}
+        owners = set()
+        for u in self.zone_units.by_zone.get(zone, ()):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            owners.add(units[u].owner)
+        return owners
 
     def has_enemy(self, zone: int, seat: int) -> bool:
         units = self.units

@@ -269,7 +269,10 @@ def side_force(game: Game, battle: Battle, seat: int) -> tuple[int, list[Modifie
     parts.extend(battle.cards.get(seat, ()))
     extra = [m for answer in game.hook.warp_force_modifiers(game=game, battle=battle, side=seat) for m in answer or ()]
     parts.extend(sorted(extra))
-    return sum(m.amount for m in parts), parts
+    total = 0
+    for m in parts:  # a loop, not a generator: Python 3.11 makes a function for each one it runs
+        total += m.amount
+    return total, parts
 
 
 def force_report(game: Game, battle: Battle) -> dict:

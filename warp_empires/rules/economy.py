@@ -24,7 +24,7 @@ def revenue_parts(game: Game, seat: int) -> list[Modifier]:
     earned = 0
     for z in s.control.zones_of(seat):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
         earned += types[z].revenue
-    parts = [Modifier("controlled zones", earned)]
+    parts = [tuple.__new__(Modifier, ("controlled zones", earned))]  # without the named tuple's keyword handling
     if s.lasting or not game.hook.generic["warp_revenue_modifiers"]:  # the generic rules: lasting effects alone
         extra = [m for answer in game.hook.warp_revenue_modifiers(game=game, seat=seat) for m in answer or ()]
         parts.extend(sorted(extra))  # sorted: the order plugins were registered in never shows

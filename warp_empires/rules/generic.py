@@ -100,7 +100,8 @@ def warp_blocked_zones(game, seat, units):
     s = game.state
     if not s.lasting:
         return ()
-    protected = {e.source for e in s.lasting if e.kind == "no_entry" and e.seat == seat}
-    if not protected:
-        return ()
-    return {zone for owner in protected for zone in s.occupied.get(owner, ())}
+    closed = set()
+    for e in s.lasting:  # loops, not comprehensions: Python 3.11 makes a function for each one it runs
+        if e.kind == "no_entry" and e.seat == seat:
+            closed.update(s.occupied.get(e.source, ()))
+    return closed or ()

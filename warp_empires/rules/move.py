@@ -174,7 +174,11 @@ def blocked_zones(game: Game, owner: int, group: list[int]) -> list[Any]:
                 break
         else:
             return []
-    return [answer for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group) if answer]
+    closed = []
+    for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        if answer:
+            closed.append(answer)
+    return closed
 
 
 def stop_zones(game: Game, owner: int, group: list[int]) -> set[int]:

@@ -38,7 +38,11 @@ class TurnStep(Step):
             for u in ids:
                 units[u].moved = False
         if s.lasting:
-            s.lasting = [e for e in s.lasting if e.until_turn >= s.turn]
+            lasting = []
+            for e in s.lasting:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+                if e.until_turn >= s.turn:
+                    lasting.append(e)
+            s.lasting = lasting
         game.emit("turn_started", round=round_of(game), player=s.players[self.seat].name)
         phases = game.rules.settings.phases
         game.push(*turn_steps(phases if type(phases) is tuple else tuple(phases), self.seat))
