@@ -15,6 +15,7 @@ from warp_empires import Game, GameSetup, Seat
 from warp_empires.agents import RandomAgent
 from warp_empires.effects import Effect
 from warp_empires.mapgen import mapfile
+from warp_empires.model.data import CardType
 from warp_empires.plugins import make_manager
 
 RECORD = json.loads((Path(__file__).parent / "seeded_games" / "digests.json").read_text())
@@ -79,3 +80,23 @@ def test_an_effect_method_with_defaults_or_star_args_is_accepted():
                                     "targets": staticmethod(lambda game, seat, ctx: None),
                                     "has_target": classmethod(lambda cls, game, seat, ctx: True)})
     assert issubclass(fine, Effect)
+
+
+def test_a_hands_test_asks_the_effects_own_playable_or_else_has_target():
+    """The card windows call ``playable_test()``: an effect's own ``playable`` when it has
+    one (here, never on a Monday), else ``has_target`` straight away, which the default
+    ``playable`` would have asked."""
+    monday = type("Monday", (Effect,), {
+        "resolve": lambda self, game, seat, target, ctx: None,
+        "playable": lambda self, game, seat, ctx: ctx != "monday",
+    })
+    targetless = type("Targetless", (Effect,), {
+        "resolve": lambda self, game, seat, target, ctx: None,
+        "has_target": lambda self, game, seat, ctx: ctx == "target",
+    })
+    card = CardType("c", "C", 1, "custom")
+    own, default = monday(card).playable_test(), targetless(card).playable_test()
+    assert (own(None, 0, "monday"), own(None, 0, "friday")) == (False, True)
+    assert own.__func__ is monday.playable
+    assert default.__func__ is targetless.has_target
+    assert (default(None, 0, "target"), default(None, 0, None)) == (True, False)

@@ -437,12 +437,17 @@ class Rulebook:
         return {window: frozenset(card for card, ct in enumerate(self.cards) if ct.id in types) for window, types in self.windows.items()}
 
     @functools.cached_property
-    def window_offers(self) -> Mapping[str, Mapping[int, tuple[str, Effect, Any, Option]]]:
-        """Card window -> card id -> its type id, effect, test key and play option, for the
-        cards offered there: what a hand's test for playable cards reads of each card, in
-        one lookup (the move phase asks it at every one of its decisions)."""
-        tests, options = self.card_tests, self.play_options
-        return {window: {card: (*tests[card], options[card]) for card in cards} for window, cards in self.window_cards.items()}
+    def window_offers(self) -> Mapping[str, Mapping[int, tuple[str, Callable[..., bool], Any, Option]]]:
+        """Card window -> card id -> its type id, its effect's playability test
+        (:meth:`~warp_empires.effects.base.Effect.playable_test`), test key and play option,
+        for the cards offered there: what a hand's test for playable cards reads of each
+        card, in one lookup (the move phase asks it at every one of its decisions)."""
+        return {window: {card: self.card_offer(card) for card in cards} for window, cards in self.window_cards.items()}
+
+    def card_offer(self, card: int) -> tuple[str, Callable[..., bool], Any, Option]:
+        """One card's entry in :attr:`window_offers`."""
+        type_id, effect, key = self.card_tests[card]
+        return type_id, effect.playable_test(), key, self.play_options[card]
 
     @functools.cached_property
     def discard_options(self) -> tuple[Option, ...]:

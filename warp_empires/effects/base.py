@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..decisions import Option
@@ -78,6 +78,12 @@ class Effect(ABC):
     def playable(self, game: Game, seat: int, ctx: Any) -> bool:
         """Whether ``seat`` may play it now; by default, when it has a legal target."""
         return self.has_target(game, seat, ctx)
+
+    def playable_test(self) -> Callable[[Game, int, Any], bool]:
+        """What answers :meth:`playable`: the bound method, or :meth:`has_target` itself
+        when ``playable`` is this default (one call fewer: a hand's cards are tested at
+        nearly every decision)."""
+        return self.has_target if type(self).playable is Effect.playable else self.playable
 
     def test_key(self) -> Any:
         """Cards whose effects give equal keys are playable in exactly the same positions,

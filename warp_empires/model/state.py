@@ -459,8 +459,10 @@ class GameState:
 
     def move_unit(self, unit_id: int, zone: int) -> None:
         u = self.units[unit_id]
-        self.zone_units[u.zone].remove(unit_id)
+        by_zone = self.zone_units.by_zone  # read directly: a unit's zone has its list, and most moves end where units are
+        by_zone[u.zone].remove(unit_id)
         self._leave(u.owner, u.zone)
         u.zone = zone
-        self.zone_units[zone].append(unit_id)
+        ids = by_zone.get(zone)
+        (self.zone_units[zone] if ids is None else ids).append(unit_id)
         self._enter(u.owner, zone)

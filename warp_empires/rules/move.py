@@ -49,7 +49,7 @@ class MovePhase(Step):
 
     def run(self, game: Game) -> Decision | None:
         options = card_options(game, self.seat, None, "move")
-        if has_mixed_stack(game, self.seat):
+        if _mixed_tops(game, self.seat, game.state.occupied.get(self.seat, ()), first=True):  # has_mixed_stack, one call fewer
             options.append(ARRANGE)
         if not options:
             return None
@@ -502,7 +502,7 @@ class SelectUnits(Step):
             if label is None:
                 label = labels[kind.id] = Later((unit_text, verb, kind))
             options.append(_new(Option, (keys[u], label, u)))
-        return game.ask(self.seat, "choose_units", f"Which units leave {game.zone_name(self.zone)}?", options)
+        return game.ask(self.seat, "choose_units", f"Which units leave {game.board.names[self.zone]}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         option = decision.options[picked[0]]
@@ -533,7 +533,7 @@ class SelectDestination(Step):
         for z in sorted(reach):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
             options.append(ends[z])
         return game.ask(
-            self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.zone_name(self.zone)} to",
+            self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.board.names[self.zone]} to",
             options, context={"from": self.zone, "units": self.units, "reach": reach, "points": self.points},
         )
 
@@ -556,7 +556,7 @@ class ArrangeStack(Step):
         options = []
         for u in top_choices(game, self.seat, self.zone):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
             options.append(_new(Option, (keys[u], Later((unit_text, "Show", units[u].type)), u)))
-        return game.ask(self.seat, "choose_top", f"Which unit do other players see on top in {game.zone_name(self.zone)}?", options)
+        return game.ask(self.seat, "choose_top", f"Which unit do other players see on top in {game.board.names[self.zone]}?", options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         game.state.set_top(decision.options[picked[0]].value)

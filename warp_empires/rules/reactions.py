@@ -39,7 +39,7 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
             return []
     else:
         tests = rules.card_tests
-        offers = {card: (*tests[card], rules.play_options[card]) for card in hand if accept(tests[card][1])}
+        offers = {card: rules.card_offer(card) for card in hand if accept(tests[card][1])}
     out = []
     seen: set[str] = set()
     tested: dict[Any, bool] = {}
@@ -47,15 +47,15 @@ def card_options(game: Game, seat: int, ctx: Any, accept) -> list[Option]:
         offer = offers.get(card)
         if offer is None:
             continue
-        type_id, effect, key, option = offer
+        type_id, playable, key, option = offer
         if type_id in seen:  # two copies of one card are the same choice
             continue
         if key is None:
-            ok = effect.playable(game, seat, ctx)
+            ok = playable(game, seat, ctx)
         else:  # e.g. two kinds of move card: one test answers both
             ok = tested.get(key)
             if ok is None:
-                ok = tested[key] = effect.playable(game, seat, ctx)
+                ok = tested[key] = playable(game, seat, ctx)
         if ok:
             seen.add(type_id)
             out.append(option)

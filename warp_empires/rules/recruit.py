@@ -33,13 +33,22 @@ def draw_units(game: Game, seat: int, count: int) -> tuple[int, ...]:
     pool = s.pools.get(pool_key(game, seat), [])
     drawn = []
     rng = game.rng
-    # What randrange(n) returns, without its argument checks (a generator of another kind
-    # may draw its numbers its own way).
-    below = rng._randbelow if type(rng) is random.Random else rng.randrange
-    for _ in range(min(count, len(pool))):
-        unit = pool.pop(below(len(pool)))
+    take = min(count, len(pool))
+    if type(rng) is random.Random:
+        getrandbits = rng.getrandbits
+        for _ in range(take):
+            # randrange(n) as random.Random works it out (the same numbers), without its calls
+            n = len(pool)
+            bits = n.bit_length()
+            r = getrandbits(bits)
+            while r >= n:
+                r = getrandbits(bits)
+            drawn.append(pool.pop(r))
+    else:  # a generator of another kind may draw its numbers its own way
+        for _ in range(take):
+            drawn.append(pool.pop(rng.randrange(len(pool))))
+    for unit in drawn:
         s.own_unit(unit).place = OFFER
-        drawn.append(unit)
     return tuple(drawn)
 
 
@@ -130,9 +139,9 @@ class Buy(Step):
         treasury = game.state.players[self.seat].treasury
         units = game.state.units
         zones = game.state.control.zones_of(self.seat)
-        # A unit's price and the zones it may be placed in depend on its type only, and a
-        # draw often holds several units of one type: each type is asked about once.
-        price_of: dict[str, int] = {}
+        # A unit's name, price and the zones it may be placed in depend on its type only,
+        # and a draw often holds several units of one type: each type is asked about once.
+        priced: dict[str, tuple[str, int]] = {}
         placeable: dict[str, bool] = {}
         anywhere = None
         if game.hook.absent["warp_can_place"]:
@@ -148,10 +157,10 @@ class Buy(Step):
         drawn = []
         for u in self.left:
             kind = units[u].type
-            price = price_of.get(kind.id)
-            if price is None:
-                price = price_of[kind.id] = cost(game, self.seat, u)
-            name = label(kind)
+            known = priced.get(kind.id)
+            if known is None:
+                known = priced[kind.id] = (label(kind), cost(game, self.seat, u))
+            name, price = known
             drawn.append((u, name, price))
             if price > treasury:
                 continue
