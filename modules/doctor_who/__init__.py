@@ -60,7 +60,7 @@ class DoctorWho(ThemePlugin):
         nexus = nexus_points(game)
         control = game.state.control
         owners = set()
-        for z in nexus:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs, and this runs every turn
+        for z in nexus:  # a loop, not a comprehension (docs/speed.md): every turn
             owners.add(control.get(z, -1))
         if nexus and len(owners) == 1 and -1 not in owners:
             return owners.pop()

@@ -144,7 +144,7 @@ def _opponents(n: int, seat: int) -> tuple[int, ...]:
 def opponent_options(game: Game, seat: int) -> list[Option]:
     players = game.state.players
     out = []
-    for o in opponents(game, seat):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+    for o in opponents(game, seat):  # a loop, not a comprehension (docs/speed.md)
         out.append(tuple.__new__(Option, (f"seat:{o}", players[o].name, o)))
     return out
 

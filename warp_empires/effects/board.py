@@ -204,7 +204,7 @@ class ChangeZoneType(Effect):
         if p["where"] == "adjacent":
             adjacency = game.board.adjacency
             zones: Any = []
-            for z in s.occupied.get(seat, ()):  # a loop, not a generator: Python 3.11 makes a function for each one it runs
+            for z in s.occupied.get(seat, ()):  # a loop, not a generator (docs/speed.md)
                 zones.extend(adjacency[z])
         else:
             zones = self._candidates(game, seat)

@@ -87,7 +87,7 @@ class NoEntryTreaty(Effect):
         if not s.occupied.get(seat):
             return False
         bound = set()
-        for e in s.lasting:  # loops, not comprehensions: Python 3.11 makes a function for each one it runs
+        for e in s.lasting:  # loops, not comprehensions (docs/speed.md)
             if e.kind == "no_entry" and e.source == seat:
                 bound.add(e.seat)
         for o in opponents(game, seat):

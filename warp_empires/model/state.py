@@ -347,7 +347,7 @@ class GameState:
         """Ids of ``owner``'s units in ``zone``, top unit first."""
         units = self.units
         ids = []
-        for u in self.zone_units.by_zone.get(zone, ()):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        for u in self.zone_units.by_zone.get(zone, ()):  # a loop, not a comprehension (docs/speed.md)
             if units[u].owner == owner:
                 ids.append(u)
         return ids
@@ -355,7 +355,7 @@ class GameState:
     def owners_in(self, zone: int) -> set[int]:
         units = self.units
         owners = set()
-        for u in self.zone_units.by_zone.get(zone, ()):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        for u in self.zone_units.by_zone.get(zone, ()):  # a loop, not a comprehension (docs/speed.md)
             owners.add(units[u].owner)
         return owners
 

@@ -252,7 +252,7 @@ def side_force(game: Game, battle: Battle, seat: int) -> tuple[int, list[Modifie
     attacking = seat == battle.attacker
     force = per_unit = 0
     mine = False  # a leader among the fighters
-    for u in fighters:  # one loop, not a generator for each sum: Python 3.11 makes a function for each
+    for u in fighters:  # one loop, not a generator for each sum (docs/speed.md)
         kind = units[u].type
         force += battle.unit_force(game, u) if battle.force else kind.force
         if u not in battle.no_bonus:
@@ -270,7 +270,7 @@ def side_force(game: Game, battle: Battle, seat: int) -> tuple[int, list[Modifie
     extra = [m for answer in game.hook.warp_force_modifiers(game=game, battle=battle, side=seat) for m in answer or ()]
     parts.extend(sorted(extra))
     total = 0
-    for m in parts:  # a loop, not a generator: Python 3.11 makes a function for each one it runs
+    for m in parts:  # a loop, not a generator (docs/speed.md)
         total += m.amount
     return total, parts
 

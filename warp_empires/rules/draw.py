@@ -40,7 +40,7 @@ class DiscardAny(Step):
             return None
         discards = game.rules.discard_options
         options = [KEEP]
-        for c in hand:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        for c in hand:  # a loop, not a comprehension (docs/speed.md)
             options.append(discards[c])
         return game.ask(self.seat, "discard", "Discard a card before drawing?", options)
 
@@ -73,7 +73,7 @@ class DiscardToLimit(Step):
             return None
         cards = game.rules.card_options
         options = []
-        for c in hand:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        for c in hand:  # a loop, not a comprehension (docs/speed.md)
             options.append(cards[c])
         return game.ask(self.seat, "discard_to_limit", f"Hand limit {len(hand) - excess}: discard {excess}", options, count=excess)
 

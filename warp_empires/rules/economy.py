@@ -22,7 +22,7 @@ def revenue_parts(game: Game, seat: int) -> list[Modifier]:
     s = game.state
     types = s.zone_types
     earned = 0
-    for z in s.control.zones_of(seat):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+    for z in s.control.zones_of(seat):  # a loop, not a comprehension (docs/speed.md)
         earned += types[z].revenue
     parts = [tuple.__new__(Modifier, ("controlled zones", earned))]  # without the named tuple's keyword handling
     if s.lasting or not game.hook.generic["warp_revenue_modifiers"]:  # the generic rules: lasting effects alone
@@ -54,7 +54,7 @@ def printed_revenue(game: Game, seat: int) -> int:
     card effect on what is collected (B15: what upkeep counts)."""
     types = game.state.zone_types
     printed = 0
-    for z in game.state.control.zones_of(seat):  # a loop: see revenue_parts
+    for z in game.state.control.zones_of(seat):  # a loop, not a comprehension (docs/speed.md)
         t = types[z]
         if t.generates_revenue:
             printed += t.revenue
@@ -82,7 +82,7 @@ class CollectRevenue(Step):
     def run(self, game: Game) -> None:
         parts = revenue_parts(game, self.seat)
         amount = 0
-        for part in parts:  # a loop: see revenue_parts
+        for part in parts:  # a loop, not a comprehension (docs/speed.md)
             amount += part.amount
         amount = max(0, amount)
         player = game.state.players[self.seat]

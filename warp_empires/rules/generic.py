@@ -101,7 +101,7 @@ def warp_blocked_zones(game, seat, units):
     if not s.lasting:
         return ()
     closed = set()
-    for e in s.lasting:  # loops, not comprehensions: Python 3.11 makes a function for each one it runs
+    for e in s.lasting:  # a loop, not comprehensions (docs/speed.md)
         if e.kind == "no_entry" and e.seat == seat:
             closed.update(s.occupied.get(e.source, ()))
     return closed or ()

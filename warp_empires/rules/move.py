@@ -141,7 +141,7 @@ def allowance(game: Game, seat: int, units: tuple[int, ...]) -> int:
 def generic_allowance(game: Game, seat: int, units: list[int]) -> int:
     chits = game.state.units
     slowest = chits[units[0]].type.speed
-    for u in units:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+    for u in units:  # a loop, not a comprehension (docs/speed.md)
         speed = chits[u].type.speed
         if speed < slowest:
             slowest = speed
@@ -174,8 +174,8 @@ def blocked_zones(game: Game, owner: int, group: list[int]) -> list[Any]:
                 break
         else:
             return []
-    closed = []
-    for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+    closed = []  # a loop, not a comprehension (docs/speed.md)
+    for answer in game.hook.warp_blocked_zones(game=game, seat=owner, units=group):
         if answer:
             closed.append(answer)
     return closed
@@ -473,7 +473,7 @@ class SelectUnits(Step):
     def run(self, game: Game) -> Decision | None:
         if self.movers is None:
             left = []
-            for u in self.candidates:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            for u in self.candidates:  # a loop, not a comprehension (docs/speed.md)
                 if u not in self.chosen:
                     left.append(u)
             if len(self.candidates) == 1 or (self.single and len(left) == 1):
@@ -482,7 +482,7 @@ class SelectUnits(Step):
         else:  # the units offered at the last pick, less those picked since (a big stack is picked from unit by unit)
             taken = set(self.chosen)
             left = []
-            for u in self.movers:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            for u in self.movers:  # a loop, not a comprehension (docs/speed.md)
                 if u not in taken:
                     left.append(u)
         options = []
@@ -530,7 +530,7 @@ class SelectDestination(Step):
         reach = destinations(game, self.seat, self.zone, self.units, self.points)
         ends = game.board.destination_options
         options = []
-        for z in sorted(reach):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        for z in sorted(reach):  # a loop, not a comprehension (docs/speed.md)
             options.append(ends[z])
         return game.ask(
             self.seat, "choose_destination", f"Move {len(self.units)} unit(s) from {game.board.names[self.zone]} to",
@@ -554,7 +554,7 @@ class ArrangeStack(Step):
         units = game.state.units
         keys = unit_keys(len(units))
         options = []
-        for u in top_choices(game, self.seat, self.zone):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        for u in top_choices(game, self.seat, self.zone):  # a loop, not a comprehension (docs/speed.md)
             options.append(_new(Option, (keys[u], Later((unit_text, "Show", units[u].type)), u)))
         return game.ask(self.seat, "choose_top", f"Which unit do other players see on top in {game.board.names[self.zone]}?", options)
 
@@ -587,8 +587,8 @@ def move_group(game: Game, units: tuple[int, ...], to: int, by: int) -> None:
         secret={"units": names},
     )
     units = tuple(units)
-    after: list[Step] = []
-    for answer in game.hook.warp_after_move(game=game, seat=owner, units=units, frm=start, to=to):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+    after: list[Step] = []  # a loop, not a comprehension (docs/speed.md)
+    for answer in game.hook.warp_after_move(game=game, seat=owner, units=units, frm=start, to=to):
         if answer:
             after.extend(answer)
     seats = window_seats(game, "move", by, False)

@@ -67,7 +67,7 @@ def generic_cost(game: Game, seat: int, unit_type) -> int:
 def placements(game: Game, seat: int, unit: int) -> list[int]:
     if game.hook.absent["warp_can_place"]:  # a zone takes every kind of unit or none
         zones = []
-        for zone in game.state.controlled(seat):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        for zone in game.state.controlled(seat):  # a loop, not a comprehension (docs/speed.md)
             if zone_takes_units(game, zone):
                 zones.append(zone)
         return zones
@@ -116,7 +116,7 @@ class DrawOffer(Step):
         offer = draw_units(game, self.seat, count)
         units = game.state.units
         names = []
-        for u in offer:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        for u in offer:  # a loop, not a comprehension (docs/speed.md)
             names.append(units[u].type.name)
         game.emit("recruit_draw", player=self.seat, count=len(offer), extra=self.extra, secret={"units": names})
         if offer:
@@ -210,7 +210,7 @@ class Place(Step):
     def run(self, game: Game) -> Decision:
         named = game.board.zone_options
         options = []
-        for z in placements(game, self.seat, self.unit):  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+        for z in placements(game, self.seat, self.unit):  # a loop, not a comprehension (docs/speed.md)
             options.append(named[z])
         return game.ask(self.seat, "place", f"Place {game.unit_label(self.unit)} in", options)
 

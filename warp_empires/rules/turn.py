@@ -39,7 +39,7 @@ class TurnStep(Step):
                 units[u].moved = False
         if s.lasting:
             lasting = []
-            for e in s.lasting:  # a loop, not a comprehension: Python 3.11 makes a function for each one it runs
+            for e in s.lasting:  # a loop, not a comprehension (docs/speed.md)
                 if e.until_turn >= s.turn:
                     lasting.append(e)
             s.lasting = lasting
