@@ -193,29 +193,31 @@ class Game:
         matches none (every detail of an event) is compared with each of them by value,
         a few times an event at every decision.
         """
-        visible_to = secret = knows = None
-        if "visible_to" in data:  # a test before each pop: most events have none of the three
-            visible_to = data.pop("visible_to")
-        if "secret" in data:
-            secret = data.pop("secret")
-        if "knows" in data:
-            knows = data.pop("knows")
-        state = self.state
-        seen = None if visible_to is None else frozenset(visible_to)
-        if secret is None:
-            event = _new_event(Event, (kind, state.turn, state.active, data, seen, None, _NOBODY))
-        else:
-            if knows is None:  # most secrets are the acting player's: one set per seat, shared
-                who = _ONLY.get(data["player"])
-                if who is None:
-                    who = _ONLY[data["player"]] = frozenset((data["player"],))
-            else:
-                who = frozenset(knows)
-            event = _new_event(Event, (kind, state.turn, state.active, data, seen, dict(secret), who))
+        if "visible_to" in data or "secret" in data or "knows" in data:
+            event = self._private_event(kind, data)
+        else:  # most events: public to all, made here without a further call
+            state = self.state
+            event = _new_event(Event, (kind, state.turn, state.active, data, None, None, _NOBODY))
         self.events.append(event)
         if self._notify:
             self.pm.hook.warp_game_event(game=self, event=event)
         return event
+
+    def _private_event(self, kind: str, data: dict[str, Any]) -> Event:
+        """:meth:`emit`'s event for one with ``visible_to``, ``secret`` or ``knows`` among its
+        keywords (taken out of ``data``)."""
+        visible_to, secret, knows = data.pop("visible_to", None), data.pop("secret", None), data.pop("knows", None)
+        state = self.state
+        seen = None if visible_to is None else frozenset(visible_to)
+        if secret is None:
+            return _new_event(Event, (kind, state.turn, state.active, data, seen, None, _NOBODY))
+        if knows is None:  # most secrets are the acting player's: one set per seat, shared
+            who = _ONLY.get(data["player"])
+            if who is None:
+                who = _ONLY[data["player"]] = frozenset((data["player"],))
+        else:
+            who = frozenset(knows)
+        return _new_event(Event, (kind, state.turn, state.active, data, seen, dict(secret), who))
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """The events from index ``start`` on as ``seat`` may see them (``None``: the table)."""

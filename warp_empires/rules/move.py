@@ -8,7 +8,6 @@ another player's units, and never enters an impassable zone its faction cannot e
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +22,6 @@ if TYPE_CHECKING:
 
 # Options built without the named tuple's keyword handling: move decisions list many.
 _new = tuple.__new__
-_value = operator.attrgetter("value")
 
 STOP = Option("stop", "Stop moving")
 ALL = "all"
@@ -466,34 +464,31 @@ class SelectUnits(Step):
     chosen: tuple[int, ...] = ()
     points: int | None = None
     single: bool = False
-    #: The units that can move on their own, once known: picking units changes nothing
-    #: on the board, so the next pick reuses the answer rather than asking every unit again.
-    movers: tuple[int, ...] | None = None
+    #: The unit options of the last pick, less the unit picked then: picking units changes
+    #: nothing on the board, so the next pick offers the same units again as they are,
+    #: rather than asking every unit again whether it can move (a big stack is picked from
+    #: unit by unit).
+    offered: tuple[Option, ...] | None = None
 
     def run(self, game: Game) -> Decision | None:
-        if self.movers is None:
-            left = []
-            for u in self.candidates:  # a loop, not a comprehension (docs/speed.md)
-                if u not in self.chosen:
-                    left.append(u)
-            if len(self.candidates) == 1 or (self.single and len(left) == 1):
-                game.push(SelectDestination(self.seat, self.zone, tuple(self.candidates[:1]) if self.single else self.candidates, self.points))
-                return None
-        else:  # the units offered at the last pick, less those picked since (a big stack is picked from unit by unit)
-            taken = set(self.chosen)
-            left = []
-            for u in self.movers:  # a loop, not a comprehension (docs/speed.md)
-                if u not in taken:
-                    left.append(u)
+        prompt = f"Which units leave {game.board.names[self.zone]}?"
+        if self.offered is not None:  # a later pick
+            return game.ask(self.seat, "choose_units", prompt, (GO, *self.offered))
+        left = []
+        for u in self.candidates:  # a loop, not a comprehension (docs/speed.md)
+            if u not in self.chosen:
+                left.append(u)
+        if len(self.candidates) == 1 or (self.single and len(left) == 1):
+            game.push(SelectDestination(self.seat, self.zone, tuple(self.candidates[:1]) if self.single else self.candidates, self.points))
+            return None
         options = []
-        if self.chosen:
+        if self.chosen:  # picks made before (by a theme's step; the engine's own come with offered)
             options.append(GO)
         elif not self.single:
             options.append(_new(Option, (ALL, f"Move all {len(self.candidates)} units", None)))
         verb = "Move" if self.single else "Add"
         units = game.state.units
-        if self.movers is None:
-            left = movers(game, self.seat, self.zone, left, self.points)
+        left = movers(game, self.seat, self.zone, left, self.points)
         keys = unit_keys(len(units))
         labels: dict[str, Later] = {}  # a stack holds many units of few kinds: one label a kind
         for u in left:
@@ -502,7 +497,7 @@ class SelectUnits(Step):
             if label is None:
                 label = labels[kind.id] = Later((unit_text, verb, kind))
             options.append(_new(Option, (keys[u], label, u)))
-        return game.ask(self.seat, "choose_units", f"Which units leave {game.board.names[self.zone]}?", options)
+        return game.ask(self.seat, "choose_units", prompt, options)
 
     def resume(self, game: Game, decision: Decision, picked: tuple[int, ...]) -> None:
         option = decision.options[picked[0]]
@@ -513,8 +508,9 @@ class SelectUnits(Step):
         else:
             group = self.chosen + (option.value,)
             if not self.single and len(group) < len(self.candidates):
-                movers = tuple(map(_value, decision.options[1:]))  # the units offered, after "all" or "go"
-                game.push(SelectUnits(self.seat, self.zone, self.candidates, group, points=self.points, single=self.single, movers=movers))
+                i = picked[0]  # the units are offered after "all" or "go"
+                offered = decision.options[1:i] + decision.options[i + 1 :]
+                game.push(SelectUnits(self.seat, self.zone, self.candidates, group, points=self.points, single=self.single, offered=offered))
                 return
         game.push(SelectDestination(self.seat, self.zone, group, self.points))
 
