@@ -47,7 +47,7 @@ class MovePhase(Step):
 
     def run(self, game: Game) -> Decision | None:
         options = card_options(game, self.seat, None, "move")
-        if _mixed_tops(game, self.seat, game.state.occupied.get(self.seat, ()), first=True):  # has_mixed_stack, one call fewer
+        if _mixed_tops(game, self.seat, game.state.occupied.get(self.seat, ()), first=True):  # a mixed stack to arrange
             options.append(ARRANGE)
         if not options:
             return None
@@ -78,12 +78,6 @@ def top_choices(game: Game, seat: int, zone: int) -> list[int]:
         if unit.owner == seat:
             kinds.setdefault(unit.type.id, u)
     return list(kinds.values())
-
-
-def has_mixed_stack(game: Game, seat: int) -> bool:
-    """Whether ``seat`` has a mixed stack (asked at every decision of a move phase, so it
-    stops at the first)."""
-    return bool(_mixed_tops(game, seat, game.state.occupied.get(seat, ()), first=True))
 
 
 def _mixed_tops(game: Game, seat: int, zones: Iterable[int], first: bool = False) -> list[tuple[int, UnitType]]:
