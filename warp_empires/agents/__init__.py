@@ -11,8 +11,8 @@ what its seat cannot see: before looking ahead it deals the hidden things again
 
 Options follow the name after a slash, separated by commas: ``ai:mcts/think=0.5`` thinks
 half a second a decision, ``ai:mcts/iterations=300`` runs 300 searches a decision (the
-same game whatever the machine's speed), ``ai:mcts/rollout=random`` plays its look-ahead
-games at random rather than greedily.
+same game whatever the machine's speed), ``ai:mcts/rollout=greedy`` plays its look-ahead
+games greedily rather than at random.
 
 >>> make_agent("ai:greedy", seed=1)
 GreedyAgent(seed=1)
