@@ -347,6 +347,16 @@ def test_a_theme_tunes_its_computer_players_in_its_theme_toml(tmp_path):
     assert (weights_for(game).exposed, weights_for(game).lost_victory, weights_for(game).reach) == (0.9, 45.0, WEIGHTS.reach)
 
 
+def test_war_hammer_counts_a_planet_its_units_hold_alone_at_1_2_a_point_of_revenue():
+    # Its marker comes at the end of the turn: weighed at the engine's 0.8, greedy players
+    # scored 93 of 200 games against themselves and 121.5 with 1.2 (docs/agents.md).
+    pm = make_manager("warhammer_space")
+    game = Game(GameSetup("warhammer_space", [Seat("A", "orks"), Seat("B", "eldar")],
+                          generate_for_theme(pm, zones=24, players=2, seed=1), seed=1), plugins=pm)
+    assert weights_for(game).occupied == 1.2
+    assert attrs.evolve(weights_for(game), occupied=WEIGHTS.occupied) == WEIGHTS  # nothing else is tuned
+
+
 class MistunedGold:
     @hookimpl
     def warp_ai_weights(self):
